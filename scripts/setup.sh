@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Everything a fresh Debian/Ubuntu machine needs, idempotent and offline-safe once done:
+# Debian packages, the virtual environment with this package, and the models.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+VENV=${VENV:-.venv}
+DEBIAN_PACKAGES=(libportaudio2)   # sounddevice's PortAudio
+
+missing=()
+for pkg in "${DEBIAN_PACKAGES[@]}"; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing Debian packages: ${missing[*]}" >&2
+  sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
+  $sudo apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+if [ ! -x "$VENV/bin/python" ]; then
+  echo "setup: creating $VENV" >&2
+  python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
+    || { echo "setup: Python 3.11 or newer is needed" >&2; exit 1; }
+  python3 -m venv "$VENV"
+fi
+
+stamp="$VENV/.installed"
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+  echo "setup: installing voice-assistant and its dependencies (llama-cpp-python compiles" \
+       "on first install: about 10 minutes on 2 cores)" >&2
+  "$VENV/bin/pip" install -q --disable-pip-version-check -e '.[dev]'
+  touch "$stamp"
+fi
+
+"$VENV/bin/voice-assistant" models install

@@ -1,0 +1,41 @@
+"""Shared fixtures. Integration fixtures load the real models once per session.
+
+They never skip: a missing model is a failure that says `voice-assistant models install`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from voice_assistant.config import Settings, load_settings
+from voice_assistant.engines import Engines
+
+ROOT = Path(__file__).resolve().parent.parent
+DEMO = ROOT / "demo" / "questions"
+LIBRIVOX = ROOT / "tests" / "data" / "librivox"
+
+
+@pytest.fixture(autouse=True)
+def _isolated_xdg(tmp_path_factory, monkeypatch):
+    """No test reads or writes the developer's own config or data."""
+    home = tmp_path_factory.mktemp("xdg")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
+    for name in list(__import__("os").environ):
+        if name.startswith("VOICE_ASSISTANT__"):
+            monkeypatch.delenv(name)
+
+
+@pytest.fixture(scope="session")
+def real_settings() -> Settings:
+    settings, _ = load_settings(None, environ={"XDG_CONFIG_HOME": "/nonexistent"})
+    return settings
+
+
+@pytest.fixture(scope="session")
+def real_engines(real_settings) -> Engines:
+    engines = Engines(real_settings)
+    engines.check_models(["stt", "llm", "tts"])
+    return engines

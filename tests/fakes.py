@@ -1,0 +1,54 @@
+"""Fakes for unit tests of pipeline logic (never used where a real engine is asked for)."""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from voice_assistant.config import Settings
+from voice_assistant.events import FloatAudio
+from voice_assistant.llm.fake import FakeLLM
+from voice_assistant.pipeline import Pipeline
+from voice_assistant.research.plain import PlainAnswer
+from voice_assistant.stt.fake import FakeSTT
+from voice_assistant.tts.fake import FakeTTS
+from voice_assistant.vad import WINDOW
+
+
+class LoudnessVAD:
+    """Calls a window speech when it is loud: enough to drive the endpointer in tests."""
+
+    def probabilities(self, samples: FloatAudio) -> npt.NDArray[np.float32]:
+        pad = (-len(samples)) % WINDOW
+        windows = np.pad(samples, (0, pad)).reshape(-1, WINDOW)
+        rms = np.sqrt((windows**2).mean(axis=1))
+        return (rms > 0.05).astype(np.float32)
+
+
+def tone(seconds: float, rate: int = 16_000, amplitude: float = 0.5) -> FloatAudio:
+    t = np.arange(int(seconds * rate)) / rate
+    return (amplitude * np.sin(2 * np.pi * 300 * t)).astype(np.float32)
+
+
+def silence(seconds: float, rate: int = 16_000) -> FloatAudio:
+    return np.zeros(int(seconds * rate), dtype=np.float32)
+
+
+def fake_pipeline(
+    settings: Settings | None = None,
+    stt: FakeSTT | None = None,
+    llm: FakeLLM | None = None,
+    tts: FakeTTS | None = None,
+) -> Pipeline:
+    settings = settings or Settings()
+    stt, llm, tts = stt or FakeSTT(), llm or FakeLLM(), tts or FakeTTS()
+    profiles = {"spoken": settings.tasks.answer_spoken, "written": settings.tasks.answer_written}
+    research = PlainAnswer(llm, profiles)
+    vad = LoudnessVAD()
+    return Pipeline(
+        vad=lambda: vad,
+        stt=lambda: stt,
+        research=lambda: research,
+        tts=lambda: tts,
+        endpoint=settings.endpoint,
+    )

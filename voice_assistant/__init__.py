@@ -1,0 +1,3 @@
+"""voice-assistant: a private, local voice assistant (faster-whisper, llama.cpp, piper)."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,3 @@
+from voice_assistant.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,137 @@
+"""``voice-assistant bench``: the figures BENCHMARKS.md reports, as medians of runs.
+
+Cold start is measured in fresh processes; stage figures on the demo WAVs in one warm
+process; word error rate for each whisper model over a folder of real speech with
+``.txt`` references. Nothing here asserts: it prints figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from voice_assistant.audio.wavfile import read_wav
+from voice_assistant.batch import expand_inputs, reference_for
+from voice_assistant.config import Settings, load_settings
+from voice_assistant.engines import Engines
+from voice_assistant.wer import word_error_rate
+
+CHECKOUT = Path(__file__).resolve().parent.parent
+DEMO_WAVS = CHECKOUT / "demo" / "questions"
+REAL_SPEECH = CHECKOUT / "tests" / "data" / "librivox"
+
+
+def peak_rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def cold_start(config: str | None) -> None:
+    """Run in a fresh process: load every engine once and print the times as JSON."""
+    settings, _ = load_settings(Path(config) if config else None)
+    engines = Engines(settings)
+    started = time.monotonic()
+    engines.vad()
+    engines.stt()
+    engines.llm()
+    engines.tts()
+    total = time.monotonic() - started
+    print(json.dumps({"total": total, **engines.load_s, "rss_mb": peak_rss_mb()}))
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+def bench_cold(args: argparse.Namespace) -> dict[str, float]:
+    config = repr(str(args.config)) if args.config else "None"
+    code = f"from voice_assistant.bench import cold_start; cold_start({config})"
+    runs: list[dict[str, float]] = []
+    for _ in range(args.runs):
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        if out.returncode != 0:
+            raise RuntimeError(out.stderr.strip().splitlines()[-1])
+        runs.append(json.loads(out.stdout.strip().splitlines()[-1]))
+    return {key: median([r[key] for r in runs]) for key in runs[0]}
+
+
+def bench_stages(settings: Settings, wavs: list[Path], runs: int) -> dict[str, float]:
+    engines = Engines(settings)
+    pipeline = engines.pipeline()
+    clips = [read_wav(w)[0] for w in wavs]
+    pipeline.run(clips[0])  # warm-up: first calls allocate buffers
+    figures: dict[str, list[float]] = {}
+
+    def add(key: str, value: float) -> None:
+        figures.setdefault(key, []).append(value)
+
+    for _ in range(runs):
+        for clip in clips:
+            result = pipeline.run(clip)
+            if result.error or result.reply is None or result.speech is None:
+                continue
+            t = result.timings
+            add("stt_rtf", t["stt"] / result.transcript.audio_s if result.transcript else 0)
+            for call in result.reply.model_calls:
+                add("prompt_tokens", call.prompt_tokens)
+                add("completion_tokens", call.completion_tokens)
+                if call.prompt_eval_s > 0:
+                    add("prompt_tok_s", call.prompt_tokens_evaluated / call.prompt_eval_s)
+                if call.generation_s > 0:
+                    add("gen_tok_s", call.completion_tokens / call.generation_s)
+                add("answer_s", call.seconds)
+            add("tts_rtf", t["tts"] / result.speech.seconds)
+            add("tts_first_sentence_s", result.speech.first_chunk_s)
+            add("end_of_speech_to_first_audio_s", t["first_audio"])
+            add("turn_total_s", t["total"])
+    out = {key: median(values) for key, values in figures.items()}
+    out["peak_rss_mb"] = peak_rss_mb()
+    return out
+
+
+def bench_wer(settings: Settings, folder: Path, models: list[str], runs: int) -> dict[str, Any]:
+    wavs = [w for w in expand_inputs([folder]) if reference_for(w) is not None]
+    clips = [(read_wav(w)[0], reference_for(w) or "") for w in wavs]
+    audio_s = sum(len(c) for c, _ in clips) / 16_000
+    results: dict[str, Any] = {}
+    for name in models:
+        local = settings.model_copy(deep=True)
+        local.models.stt = name
+        stt = Engines(local).stt()
+        times, hyps = [], []
+        for _ in range(runs):
+            started = time.monotonic()
+            hyps = [stt.transcribe(clip).text for clip, _ in clips]
+            times.append(time.monotonic() - started)
+        wer = word_error_rate([ref for _, ref in clips], hyps)
+        results[name] = {"wer": wer, "rtf": median(times) / audio_s, "clips": len(clips)}
+    return results
+
+
+def run_bench(settings: Settings, args: argparse.Namespace) -> int:
+    wavs = expand_inputs(args.wavs or [DEMO_WAVS])
+    print(f"# voice-assistant bench: {args.runs} run(s) each, medians")
+    print(f"# llm={settings.models.llm} stt={settings.models.stt} tts={settings.models.tts}")
+    cold = bench_cold(args)
+    print("cold start (fresh process, all models loaded):")
+    for key, value in cold.items():
+        print(f"  {key:<34} {value:8.2f}")
+    stages = bench_stages(settings, wavs, args.runs)
+    print(f"stages over {len(wavs)} demo WAV(s):")
+    for key, value in stages.items():
+        print(f"  {key:<34} {value:8.3f}")
+    speech = args.speech or REAL_SPEECH
+    if speech.is_dir():
+        print(f"word error rate on {speech}:")
+        models = [m.strip() for m in args.stt_models.split(",") if m.strip()]
+        for name, fig in bench_wer(settings, speech, models, args.runs).items():
+            print(
+                f"  {name:<20} WER {fig['wer']:.3f}  RTF {fig['rtf']:.3f}  ({fig['clips']} clips)"
+            )
+    return 0

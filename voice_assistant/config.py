@@ -1,0 +1,213 @@
+"""One validated settings model: TOML file, then environment overrides.
+
+Precedence: defaults < ``~/.config/voice-assistant/config.toml`` (or ``--config FILE``)
+< ``VOICE_ASSISTANT__SECTION__KEY`` environment variables. Unknown keys, wrong types
+and paths that do not exist fail at start with a message naming the key.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+
+from voice_assistant.errors import ConfigError
+
+ENV_PREFIX = "VOICE_ASSISTANT__"
+
+
+def xdg_dir(var: str, fallback: str, environ: dict[str, str] | None = None) -> Path:
+    value = (os.environ if environ is None else environ).get(var)
+    return Path(value) if value else Path.home() / fallback
+
+
+def default_config_path(environ: dict[str, str] | None = None) -> Path:
+    return xdg_dir("XDG_CONFIG_HOME", ".config", environ) / "voice-assistant" / "config.toml"
+
+
+class Section(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+
+class PathsConfig(Section):
+    data_dir: Path = Field(
+        default_factory=lambda: xdg_dir("XDG_DATA_HOME", ".local/share") / "voice-assistant",
+        description="Where memories, conversations and turns are stored.",
+    )
+    models_dir: Path | None = Field(
+        default=None,
+        description="Where `models install` assembles model files; default: the checkout's "
+        "models/ folder, else <data_dir>/models.",
+    )
+
+    @field_validator("data_dir", "models_dir", mode="after")
+    @classmethod
+    def _expand_home(cls, value: Path | None) -> Path | None:
+        return value.expanduser() if value is not None else None
+
+    @field_validator("models_dir", mode="after")
+    @classmethod
+    def _models_dir_exists(cls, value: Path | None) -> Path | None:
+        if value is not None and not value.is_dir():
+            raise ValueError(f"{value} is not a directory")
+        return value
+
+
+class ModelsConfig(Section):
+    """Each value is a model name from models/manifest.toml, or a path to your own file."""
+
+    stt: str = Field("whisper-base", description="Whisper (CTranslate2) model directory.")
+    llm: str = Field("qwen2.5-coder-0.5b", description="GGUF chat model.")
+    tts: str = Field("piper-joe", description="Piper voice: directory or .onnx file.")
+
+
+class SttConfig(Section):
+    language: str = Field("en", description="Spoken language; '' lets whisper detect it.")
+    beam_size: int = Field(1, ge=1, le=10, description="1 is greedy and fastest.")
+    threads: int = Field(2, ge=1, description="CPU threads for whisper.")
+
+
+class LlmConfig(Section):
+    n_ctx: int = Field(4096, ge=512, description="Context window in tokens.")
+    threads: int = Field(2, ge=1, description="CPU threads for llama.cpp.")
+    temperature: float = Field(0.0, ge=0.0, le=2.0)
+    seed: int = Field(0, description="Sampling seed, for repeatable replies.")
+
+
+class TaskProfile(Section):
+    """What one model task may spend: its output allowance and deadline."""
+
+    max_tokens: int = Field(ge=1, description="Output allowance in tokens.")
+    deadline_s: float = Field(gt=0, description="Wall-clock limit for the call.")
+
+
+class TasksConfig(Section):
+    """A profile per model task; a partial table keeps the task's other defaults."""
+
+    answer_spoken: TaskProfile = TaskProfile(max_tokens=120, deadline_s=30.0)
+    answer_written: TaskProfile = TaskProfile(max_tokens=400, deadline_s=120.0)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _fill_partial_profiles(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        filled = dict(data)
+        for name, info in cls.model_fields.items():
+            given = data.get(name)
+            if isinstance(given, dict) and isinstance(info.default, TaskProfile):
+                filled[name] = {**info.default.model_dump(), **given}
+        return filled
+
+
+class EndpointConfig(Section):
+    """Voice activity endpointing; times in seconds."""
+
+    threshold: float = Field(0.5, gt=0, lt=1, description="Speech probability for speech.")
+    min_speech_s: float = Field(0.25, ge=0, description="Less speech than this is no speech.")
+    silence_timeout_s: float = Field(1.0, gt=0, description="Silence that ends an utterance.")
+    max_utterance_s: float = Field(30.0, gt=0, description="An utterance is cut here.")
+    pre_roll_s: float = Field(0.3, ge=0, description="Audio kept before speech starts.")
+    post_roll_s: float = Field(0.2, ge=0, description="Audio kept after speech ends.")
+
+
+class TtsConfig(Section):
+    length_scale: float | None = Field(None, gt=0, description="Speaking rate (<1 is faster).")
+
+
+class Settings(Section):
+    paths: PathsConfig = PathsConfig()
+    models: ModelsConfig = ModelsConfig()
+    stt: SttConfig = SttConfig()
+    llm: LlmConfig = LlmConfig()
+    tasks: TasksConfig = TasksConfig()
+    endpoint: EndpointConfig = EndpointConfig()
+    tts: TtsConfig = TtsConfig()
+    mode: Literal["spoken", "written"] = Field(
+        "spoken", description="Default reply mode for batch runs."
+    )
+
+
+def _set_dotted(tree: dict[str, Any], keys: list[str], value: str) -> None:
+    node = tree
+    for key in keys[:-1]:
+        child = node.setdefault(key, {})
+        if not isinstance(child, dict):
+            raise ConfigError("bad-key", f"config key {'.'.join(keys)}: {key} is not a section")
+        node = child
+    node[keys[-1]] = value
+
+
+def env_overrides(environ: dict[str, str]) -> dict[str, Any]:
+    """``VOICE_ASSISTANT__LLM__N_CTX=2048`` -> ``{"llm": {"n_ctx": "2048"}}``."""
+    tree: dict[str, Any] = {}
+    for name, value in sorted(environ.items()):
+        if name.startswith(ENV_PREFIX):
+            keys = [part.lower() for part in name[len(ENV_PREFIX) :].split("__") if part]
+            if keys:
+                _set_dotted(tree, keys, value)
+    return tree
+
+
+def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = _merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def _explain(error: ValidationError, source: str) -> str:
+    lines = []
+    for item in error.errors():
+        key = ".".join(str(part) for part in item["loc"]) or "(top level)"
+        msg = item["msg"]
+        if item["type"] == "extra_forbidden":
+            msg = "unknown key"
+        got = item.get("input")
+        shown = (
+            "" if isinstance(got, dict) or item["type"] == "extra_forbidden" else f" (got {got!r})"
+        )
+        lines.append(f"  {key}: {msg}{shown}")
+    return f"invalid configuration in {source}:\n" + "\n".join(lines)
+
+
+def load_settings(
+    path: Path | None = None, environ: dict[str, str] | None = None
+) -> tuple[Settings, list[str]]:
+    """Load the effective settings; returns them with the sources that were read."""
+    environ = dict(os.environ) if environ is None else environ
+    explicit = path is not None
+    path = path or default_config_path(environ)
+    sources: list[str] = []
+    data: dict[str, Any] = {}
+    if path.exists():
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            raise ConfigError("bad-toml", f"config file {path} is not valid TOML: {exc}") from exc
+        except OSError as exc:
+            raise ConfigError("unreadable", f"config file {path} cannot be read: {exc}") from exc
+        sources.append(str(path))
+    elif explicit:
+        raise ConfigError("missing", f"config file {path} does not exist")
+    overrides = env_overrides(environ)
+    if overrides:
+        sources.append(f"environment ({ENV_PREFIX}*)")
+    try:
+        settings = Settings.model_validate(_merge(data, overrides))
+    except ValidationError as exc:
+        raise ConfigError("invalid", _explain(exc, " + ".join(sources) or "defaults")) from exc
+    return settings, sources

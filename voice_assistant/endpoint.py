@@ -1,0 +1,91 @@
+"""Endpointing: where an utterance starts and ends, from speech probabilities over time.
+
+``Endpointer`` is pure: it takes (window seconds, speech probability) in time order and
+says when an utterance is complete, so every rule is tested with plain numbers. The live
+mic loop and the batch harness feed it the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from voice_assistant.config import EndpointConfig
+from voice_assistant.events import SAMPLE_RATE, FloatAudio, Utterance
+from voice_assistant.vad import WINDOW_S, VoiceActivity
+
+HYSTERESIS = 0.15
+"""Once speaking, a window stays speech down to ``threshold - HYSTERESIS`` (silero's habit)."""
+
+
+@dataclass(frozen=True)
+class Segment:
+    start_s: float
+    end_s: float
+    speech_s: float
+    end_reason: str
+
+
+class Endpointer:
+    def __init__(self, config: EndpointConfig) -> None:
+        self.config = config
+        self.now = 0.0
+        self._reset()
+
+    def _reset(self) -> None:
+        self.start: float | None = None
+        self.speech_s = 0.0
+        self.last_speech_end = 0.0
+
+    def _finish(self, reason: str) -> Segment | None:
+        assert self.start is not None
+        segment = Segment(self.start, self.last_speech_end, self.speech_s, reason)
+        self._reset()
+        return segment if segment.speech_s >= self.config.min_speech_s else None
+
+    def process(self, window_s: float, probability: float) -> Segment | None:
+        """Advance by one window; returns a segment when an utterance has ended."""
+        begin, self.now = self.now, self.now + window_s
+        cfg = self.config
+        if self.start is None:
+            if probability >= cfg.threshold:
+                self.start, self.speech_s, self.last_speech_end = begin, window_s, self.now
+            return None
+        if probability >= cfg.threshold - HYSTERESIS:
+            self.speech_s += window_s
+            self.last_speech_end = self.now
+        if self.now - self.start >= cfg.max_utterance_s:
+            self.last_speech_end = self.now
+            return self._finish("max-length")
+        if self.now - self.last_speech_end >= cfg.silence_timeout_s:
+            return self._finish("silence")
+        return None
+
+    def flush(self) -> Segment | None:
+        """End of input: an utterance still open ends here."""
+        return self._finish("end-of-input") if self.start is not None else None
+
+
+def first_utterance(
+    samples: FloatAudio, vad: VoiceActivity, config: EndpointConfig
+) -> Utterance | None:
+    """The first utterance in a recording, cut with pre- and post-roll; None if no speech."""
+    endpointer = Endpointer(config)
+    segment = None
+    for probability in vad.probabilities(samples):
+        segment = endpointer.process(WINDOW_S, float(probability))
+        if segment:
+            break
+    segment = segment or endpointer.flush()
+    if segment is None:
+        return None
+    lo = max(0, int((segment.start_s - config.pre_roll_s) * SAMPLE_RATE))
+    hi = min(len(samples), int((segment.end_s + config.post_roll_s) * SAMPLE_RATE))
+    return Utterance(
+        samples=np.ascontiguousarray(samples[lo:hi]),
+        start_s=lo / SAMPLE_RATE,
+        end_s=hi / SAMPLE_RATE,
+        speech_s=segment.speech_s,
+        end_reason=segment.end_reason,
+    )

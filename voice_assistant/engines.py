@@ -1,0 +1,104 @@
+"""Builds each real engine once, on first use, and remembers how long loading took.
+
+The CLI, the batch harness and (later) the daemon share one ``Engines``; a command that
+stops after STT never loads the LLM or the voice.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from voice_assistant import modelstore
+from voice_assistant.config import Settings
+from voice_assistant.llm.base import LanguageModel
+from voice_assistant.pipeline import Pipeline
+from voice_assistant.research.base import Researcher
+from voice_assistant.stt.base import SpeechToText
+from voice_assistant.tts.base import TextToSpeech
+from voice_assistant.vad import VoiceActivity
+
+T = TypeVar("T")
+
+
+class Engines:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.load_s: dict[str, float] = {}
+        self._cache: dict[str, Any] = {}
+
+    def _once(self, name: str, build: Callable[[], T], timed: bool = True) -> T:
+        if name not in self._cache:
+            started = time.monotonic()
+            self._cache[name] = build()
+            if timed:
+                self.load_s[name] = time.monotonic() - started
+        return self._cache[name]
+
+    def preload(self, keys: list[str]) -> None:
+        """Load engines up front, so the first turn's timings hold no loading."""
+        self.vad()
+        for key in keys:
+            getattr(self, key)()
+
+    def check_models(self, keys: list[str]) -> None:
+        """Fail before any work if a model a command needs is missing or damaged."""
+        for key in keys:
+            modelstore.resolve(self.settings, f"models.{key}")
+
+    def vad(self) -> VoiceActivity:
+        from voice_assistant.vad import SileroVAD
+
+        return self._once("vad", SileroVAD)
+
+    def stt(self) -> SpeechToText:
+        from voice_assistant.stt.whisper import WhisperSTT
+
+        s = self.settings
+        return self._once(
+            "stt",
+            lambda: WhisperSTT(
+                modelstore.resolve(s, "models.stt"), s.stt.language, s.stt.beam_size, s.stt.threads
+            ),
+        )
+
+    def llm(self) -> LanguageModel:
+        from voice_assistant.llm.llama import LlamaCppLLM
+
+        s = self.settings
+        return self._once(
+            "llm",
+            lambda: LlamaCppLLM(
+                modelstore.resolve(s, "models.llm"),
+                n_ctx=s.llm.n_ctx,
+                threads=s.llm.threads,
+                seed=s.llm.seed,
+                temperature=s.llm.temperature,
+            ),
+        )
+
+    def research(self) -> Researcher:
+        from voice_assistant.research.plain import PlainAnswer
+
+        tasks = self.settings.tasks
+        profiles = {"spoken": tasks.answer_spoken, "written": tasks.answer_written}
+        return self._once("research", lambda: PlainAnswer(self.llm(), profiles), timed=False)
+
+    def tts(self) -> TextToSpeech:
+        from voice_assistant.tts.piper import PiperTTS
+
+        s = self.settings
+        return self._once(
+            "tts", lambda: PiperTTS(modelstore.resolve(s, "models.tts"), s.tts.length_scale)
+        )
+
+    def pipeline(self) -> Pipeline:
+        return Pipeline(
+            vad=self.vad,
+            stt=self.stt,
+            research=self.research,
+            tts=self.tts,
+            endpoint=self.settings.endpoint,
+            mode=self.settings.mode,
+        )

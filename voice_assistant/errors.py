@@ -1,0 +1,43 @@
+"""Errors that carry a stage and a code, so a report row or a log line says what broke."""
+
+from __future__ import annotations
+
+
+class AssistantError(Exception):
+    """Base for every error the assistant explains to the user.
+
+    ``code`` is a short stable identifier (``not-a-wav``, ``model-missing``) that reports
+    and tests match on; the message is the sentence a person reads.
+    """
+
+    stage = "assistant"
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class ConfigError(AssistantError):
+    stage = "config"
+
+
+class ModelError(AssistantError):
+    stage = "models"
+
+
+class AudioInputError(AssistantError):
+    """A WAV (or other audio input) that cannot be used."""
+
+    stage = "input"
+
+
+class StageFailure(AssistantError):
+    """An engine failed while running a stage (stt, answer, tts)."""
+
+    def __init__(self, stage: str, code: str, message: str) -> None:
+        super().__init__(code, message)
+        self.stage = stage

@@ -1,0 +1,102 @@
+"""The typed events that pass between pipeline stages.
+
+Every stage takes one of these and returns the next, so a stage can be run, tested or
+replaced alone: endpoint -> Utterance, stt -> Transcript, research -> Reply,
+tts -> SpeechAudio. Events are frozen; audio arrays are not copied.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+SAMPLE_RATE = 16_000
+"""Everything before TTS runs on 16 kHz mono float32 audio in [-1, 1]."""
+
+FloatAudio = npt.NDArray[np.float32]
+
+
+@dataclass(frozen=True)
+class AudioChunk:
+    """A block of 16 kHz mono float32 audio; ``start_s`` is its offset in the stream."""
+
+    samples: FloatAudio
+    start_s: float
+
+    @property
+    def seconds(self) -> float:
+        return len(self.samples) / SAMPLE_RATE
+
+
+@dataclass(frozen=True)
+class Utterance:
+    """One endpointed stretch of speech, with the times the endpointer decided on."""
+
+    samples: FloatAudio
+    start_s: float
+    end_s: float
+    speech_s: float
+    end_reason: str
+    """``silence`` (the speaker stopped), ``max-length`` or ``end-of-input``."""
+
+    @property
+    def seconds(self) -> float:
+        return len(self.samples) / SAMPLE_RATE
+
+
+@dataclass(frozen=True)
+class Transcript:
+    text: str
+    language: str
+    audio_s: float
+
+
+@dataclass(frozen=True)
+class ModelCall:
+    """One LLM call, as the report and the benchmarks count it."""
+
+    task: str
+    prompt_tokens: int
+    completion_tokens: int
+    seconds: float
+    finish_reason: str
+    """``stop`` (the model finished), ``length`` (output allowance) or ``deadline``."""
+    prompt_tokens_evaluated: int = 0
+    """Prompt tokens actually computed: fewer than ``prompt_tokens`` on a KV prefix hit."""
+    prompt_eval_s: float = 0.0
+    generation_s: float = 0.0
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What the research/answer stage decided to say, and why it stopped."""
+
+    text: str
+    stop_reason: str
+    mode: str
+    model_calls: tuple[ModelCall, ...] = field(default=())
+
+
+@dataclass(frozen=True)
+class SpeechAudio:
+    """Synthesised reply audio: int16 samples at the voice's own rate."""
+
+    samples: npt.NDArray[np.int16]
+    sample_rate: int
+    first_chunk_s: float
+    """Seconds from the start of synthesis until the first sentence's audio was ready."""
+
+    @property
+    def seconds(self) -> float:
+        return len(self.samples) / self.sample_rate
+
+
+@dataclass(frozen=True)
+class StageError:
+    """A stage that failed, as an event: the batch row and the daemon log carry it."""
+
+    stage: str
+    code: str
+    message: str

@@ -1,0 +1,1 @@
+"""Language models: the interface, and one file per backend."""

@@ -1,0 +1,137 @@
+"""llama.cpp backend (llama-cpp-python).
+
+The prompt is built here from the GGUF's own chat template and tokenized once, so we know
+the exact prompt tokens, keep a stable prefix for llama.cpp's KV reuse, and can pass a
+deadline (a stopping criterion checked per token) and a JSON-schema grammar.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from voice_assistant.errors import StageFailure
+from voice_assistant.llm.base import Completion, Message
+
+CHATML = (
+    "{% for message in messages %}<|im_start|>{{ message['role'] }}\n"
+    "{{ message['content'] }}<|im_end|>\n{% endfor %}"
+    "{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}"
+)
+"""Used only when a GGUF carries no chat template of its own."""
+
+
+class LlamaCppLLM:
+    def __init__(
+        self,
+        model_path: Path,
+        n_ctx: int = 4096,
+        threads: int = 2,
+        seed: int = 0,
+        temperature: float = 0.0,
+    ) -> None:
+        from llama_cpp import Llama
+        from llama_cpp.llama_chat_format import Jinja2ChatFormatter
+
+        try:
+            self.llama = Llama(
+                model_path=str(model_path),
+                n_ctx=n_ctx,
+                n_threads=threads,
+                n_threads_batch=threads,
+                seed=seed,
+                verbose=False,
+            )
+        except (ValueError, RuntimeError, OSError) as exc:
+            raise StageFailure(
+                "answer", "model-load", f"cannot load GGUF {model_path}: {exc}"
+            ) from exc
+        meta = self.llama.metadata
+        eos_id = self.llama.token_eos()
+        bos_id = self.llama.token_bos()
+        detok = self.llama.detokenize
+        eos = detok([eos_id], special=True).decode("utf-8", "ignore") if eos_id >= 0 else ""
+        bos = detok([bos_id], special=True).decode("utf-8", "ignore") if bos_id >= 0 else ""
+        self.formatter = Jinja2ChatFormatter(
+            template=meta.get("tokenizer.chat_template", CHATML),
+            eos_token=eos,
+            bos_token=bos,
+            stop_token_ids=[eos_id],
+        )
+        self.temperature = temperature
+        self.n_ctx = n_ctx
+        self.path = model_path
+
+    def _prompt_tokens(self, messages: list[Message]) -> tuple[list[int], list[str]]:
+        chat: Any = [{"role": m.role, "content": m.content} for m in messages]
+        result = self.formatter(messages=chat)
+        ids = self.llama.tokenize(
+            result.prompt.encode("utf-8"), add_bos=not result.added_special, special=True
+        )
+        stop = (
+            result.stop if isinstance(result.stop, list) else [result.stop] if result.stop else []
+        )
+        return ids, stop
+
+    def count_tokens(self, messages: list[Message]) -> int:
+        return len(self._prompt_tokens(messages)[0])
+
+    def complete(
+        self,
+        messages: list[Message],
+        *,
+        max_tokens: int,
+        deadline_s: float,
+        json_schema: dict[str, Any] | None = None,
+    ) -> Completion:
+        import llama_cpp
+        from llama_cpp import LlamaGrammar, StoppingCriteriaList
+
+        started = time.monotonic()
+        ids, stop = self._prompt_tokens(messages)
+        if len(ids) + max_tokens > self.n_ctx:
+            raise StageFailure(
+                "answer",
+                "context-full",
+                f"prompt of {len(ids)} tokens + {max_tokens} for the reply exceeds the "
+                f"{self.n_ctx}-token context",
+            )
+        expired = False
+
+        def past_deadline(_ids: npt.NDArray[np.intc], _logits: npt.NDArray[np.single]) -> bool:
+            nonlocal expired
+            expired = expired or time.monotonic() - started > deadline_s
+            return expired
+
+        llama_cpp.llama_perf_context_reset(self.llama.ctx)
+        grammar = (
+            LlamaGrammar.from_json_schema(json.dumps(json_schema), verbose=False)
+            if json_schema
+            else None
+        )
+        out: Any = self.llama.create_completion(
+            ids,
+            max_tokens=max_tokens,
+            temperature=self.temperature,
+            stop=stop,
+            stopping_criteria=StoppingCriteriaList([past_deadline]),
+            grammar=grammar,
+        )
+        choice = out["choices"][0]
+        usage = out["usage"]
+        perf = llama_cpp.llama_perf_context(self.llama.ctx)
+        return Completion(
+            text=choice["text"].strip(),
+            prompt_tokens=int(usage["prompt_tokens"]),
+            completion_tokens=int(usage["completion_tokens"]),
+            finish_reason="deadline" if expired else str(choice["finish_reason"] or "stop"),
+            seconds=time.monotonic() - started,
+            prompt_tokens_evaluated=int(perf.n_p_eval),
+            prompt_eval_s=perf.t_p_eval_ms / 1000,
+            generation_s=perf.t_eval_ms / 1000,
+        )

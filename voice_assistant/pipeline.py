@@ -1,0 +1,104 @@
+"""One turn, stage by stage: endpoint -> STT -> research -> TTS.
+
+The live daemon and the batch harness both call ``Pipeline.run`` from the endpointing
+stage on. Each stage is timed; a failing stage becomes a ``StageError`` in the result
+rather than an exception, so one bad turn never stops the others.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from voice_assistant.config import EndpointConfig
+from voice_assistant.endpoint import first_utterance
+from voice_assistant.errors import AssistantError
+from voice_assistant.events import FloatAudio, Reply, SpeechAudio, StageError, Transcript
+from voice_assistant.research.base import Mode, Researcher
+from voice_assistant.stt.base import SpeechToText
+from voice_assistant.tts.base import TextToSpeech
+from voice_assistant.vad import VoiceActivity
+
+Stage = Literal["stt", "answer", "tts"]
+STAGES: tuple[Stage, ...] = ("stt", "answer", "tts")
+
+
+@dataclass
+class TurnResult:
+    transcript: Transcript | None = None
+    reply: Reply | None = None
+    speech: SpeechAudio | None = None
+    stop_reason: str = ""
+    error: StageError | None = None
+    timings: dict[str, float] = field(default_factory=dict)
+    speech_s: float = 0.0
+
+
+@dataclass
+class Pipeline:
+    """Engines are passed in (built lazily by ``engines.Engines``) and reused across turns."""
+
+    vad: Callable[[], VoiceActivity]
+    stt: Callable[[], SpeechToText]
+    research: Callable[[], Researcher]
+    tts: Callable[[], TextToSpeech]
+    endpoint: EndpointConfig
+    mode: Mode = "spoken"
+
+    def run(self, samples: FloatAudio, until: Stage = "tts") -> TurnResult:
+        result = TurnResult()
+        started = time.monotonic()
+        try:
+            self._run(samples, until, result)
+        except AssistantError as exc:
+            result.error = StageError(exc.stage, exc.code, exc.message)
+            result.stop_reason = "error"
+        result.timings["total"] = time.monotonic() - started
+        return result
+
+    def _timed(self, result: TurnResult, stage: str, since: float) -> float:
+        now = time.monotonic()
+        result.timings[stage] = now - since
+        return now
+
+    def _run(self, samples: FloatAudio, until: Stage, result: TurnResult) -> None:
+        t = time.monotonic()
+        utterance = first_utterance(samples, self.vad(), self.endpoint)
+        t = self._timed(result, "endpoint", t)
+        if utterance is None:
+            result.stop_reason = "no-speech"
+            return
+        result.speech_s = utterance.speech_s
+        end_of_speech = t
+
+        result.transcript = self.stt().transcribe(utterance.samples)
+        t = self._timed(result, "stt", t)
+        if not result.transcript.text:
+            result.stop_reason = "empty-transcript"
+            return
+        if until == "stt":
+            result.stop_reason = "until-stt"
+            return
+
+        result.reply = self.research().answer(result.transcript.text, self.mode)
+        t = self._timed(result, "answer", t)
+        result.stop_reason = result.reply.stop_reason
+        if until == "answer":
+            return
+
+        tts = self.tts()
+        chunks: list[npt.NDArray[np.int16]] = []
+        first_chunk_s = 0.0
+        for chunk in tts.synthesize(result.reply.text):
+            if not chunks:
+                first_chunk_s = time.monotonic() - t
+                result.timings["first_audio"] = time.monotonic() - end_of_speech
+            chunks.append(chunk)
+        audio = np.concatenate(chunks) if chunks else np.zeros(0, dtype=np.int16)
+        result.speech = SpeechAudio(audio, tts.sample_rate, first_chunk_s)
+        self._timed(result, "tts", t)

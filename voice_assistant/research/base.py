@@ -1,0 +1,13 @@
+from __future__ import annotations
+
+from typing import Literal, Protocol
+
+from voice_assistant.events import Reply
+
+Mode = Literal["spoken", "written"]
+
+
+class Researcher(Protocol):
+    """Answers one question in a mode; never raises for a slow or cut-short answer."""
+
+    def answer(self, question: str, mode: Mode) -> Reply: ...

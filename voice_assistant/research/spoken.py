@@ -1,0 +1,31 @@
+"""Pure text rules for replies that will be spoken, or cut short."""
+
+from __future__ import annotations
+
+import re
+
+_SENTENCE_END = re.compile(r"[.!?](?:[\"')\]]*)(?=\s|$)")
+_UNSPEAKABLE = [
+    (re.compile(r"https?://\S+|www\.\S+"), ""),  # URLs
+    (re.compile(r"\[\d+(?:\s*,\s*\d+)*\]"), ""),  # citations [1], [2, 3]
+    (re.compile(r"`{1,3}([^`]*)`{1,3}"), r"\1"),  # code marks
+    (re.compile(r"(?m)^\s*(?:[-*•]|\d+[.)])\s+"), ""),  # list bullets
+    (re.compile(r"(?m)^#+\s*"), ""),  # headings
+    (re.compile(r"\*\*?|__?"), ""),  # emphasis
+    (re.compile(r"(?:~|\.{0,2})/[\w.\-/]+"), ""),  # file paths
+]
+
+
+def whole_sentences(text: str) -> str:
+    """Text up to its last complete sentence ('' when there is none)."""
+    ends = [m.end() for m in _SENTENCE_END.finditer(text)]
+    return text[: ends[-1]].strip() if ends else ""
+
+
+def speakable(text: str) -> str:
+    """Strip what must never be spoken: URLs, citations, list marks, paths, markup."""
+    for pattern, replacement in _UNSPEAKABLE:
+        text = pattern.sub(replacement, text)
+    text = re.sub(r"\s*\n\s*", " ", text)
+    text = re.sub(r"\s+([,.!?;:])", r"\1", text)
+    return re.sub(r"\s{2,}", " ", text).strip()

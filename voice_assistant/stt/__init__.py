@@ -1,0 +1,1 @@
+"""Speech to text: the interface, and one file per backend."""

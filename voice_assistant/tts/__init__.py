@@ -1,0 +1,1 @@
+"""Text to speech: the interface, and one file per backend."""
