@@ -46,3 +46,18 @@ def test_stop_reasons():
     assert stop_reason(completion("x", "stop")) == "answered"
     assert stop_reason(completion("x", "length")) == "output-limit"
     assert stop_reason(completion("x", "deadline")) == "deadline"
+
+
+def test_warming_sends_the_same_system_prompt_the_answer_uses():
+    from voice_assistant.config import TasksConfig
+    from voice_assistant.llm.fake import FakeLLM
+    from voice_assistant.research.plain import PlainAnswer
+
+    tasks = TasksConfig()
+    llm = FakeLLM()
+    research = PlainAnswer(llm, {"spoken": tasks.answer_spoken, "written": tasks.answer_written})
+    research.warm("spoken")
+    research.answer("what time is it", "spoken")
+    warm, answer = llm.calls
+    assert warm[0][0] == answer[0][0]  # same system message: the KV prefix is reused
+    assert warm[1]["max_tokens"] == 1

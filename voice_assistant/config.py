@@ -75,6 +75,10 @@ class SttConfig(Section):
     language: str = Field("en", description="Spoken language; '' lets whisper detect it.")
     beam_size: int = Field(1, ge=1, le=10, description="1 is greedy and fastest.")
     threads: int = Field(2, ge=1, description="CPU threads for whisper.")
+    min_window_s: float = Field(
+        15.0, gt=0, le=30, description="Shortest encoder window; 30 = whisper's own padding."
+    )
+    window_margin_s: float = Field(5.0, ge=0, description="Silence after speech in the window.")
 
 
 class LlmConfig(Section):

@@ -37,10 +37,14 @@ class Engines:
         return self._cache[name]
 
     def preload(self, keys: list[str]) -> None:
-        """Load engines up front, so the first turn's timings hold no loading."""
+        """Load (and warm) engines up front, so the first turn's timings hold no loading."""
         self.vad()
         for key in keys:
             getattr(self, key)()
+        if "llm" in keys:
+            started = time.monotonic()
+            self.research().warm(self.settings.mode)
+            self.load_s["warm"] = time.monotonic() - started
 
     def check_models(self, keys: list[str]) -> None:
         """Fail before any work if a model a command needs is missing or damaged."""
@@ -59,7 +63,12 @@ class Engines:
         return self._once(
             "stt",
             lambda: WhisperSTT(
-                modelstore.resolve(s, "models.stt"), s.stt.language, s.stt.beam_size, s.stt.threads
+                modelstore.resolve(s, "models.stt"),
+                language=s.stt.language,
+                beam_size=s.stt.beam_size,
+                threads=s.stt.threads,
+                min_window_s=s.stt.min_window_s,
+                window_margin_s=s.stt.window_margin_s,
             ),
         )
 

@@ -11,3 +11,7 @@ class Researcher(Protocol):
     """Answers one question in a mode; never raises for a slow or cut-short answer."""
 
     def answer(self, question: str, mode: Mode) -> Reply: ...
+
+    def warm(self, mode: Mode) -> None:
+        """Prepare for the first question (e.g. fill the KV cache of fixed prompts)."""
+        ...

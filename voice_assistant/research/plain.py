@@ -51,6 +51,11 @@ class PlainAnswer:
         self.llm = llm
         self.profiles = profiles
 
+    def warm(self, mode: Mode) -> None:
+        """Evaluate the fixed system prompt once, so the first turn reuses its KV cache."""
+        messages = [Message("system", SYSTEM[mode]), Message("user", "Hello.")]
+        self.llm.complete(messages, max_tokens=1, deadline_s=60)
+
     def answer(self, question: str, mode: Mode) -> Reply:
         profile = self.profiles[mode]
         messages = [Message("system", SYSTEM[mode]), Message("user", question)]

@@ -1,16 +1,62 @@
-"""faster-whisper (CTranslate2) backend; the model loads once and serves every turn."""
+"""faster-whisper (CTranslate2) backend; the model loads once and serves every turn.
+
+Whisper pads every input to a 30 s window, so a 2 s question costs the encoder as much as
+30 s of speech (about 1.1 s of our 2.4 s turn on 2 cores). A spoken turn is short: we
+encode a window of the utterance plus a margin of silence (15 s at least) instead, which
+measured the same word error rate at a third of the time (BENCHMARKS.md). Short windows
+can make whisper loop, so a runaway or repeating result falls back to the full window.
+"""
 
 from __future__ import annotations
 
+import math
+import re
 from pathlib import Path
+
+import numpy as np
 
 from voice_assistant.errors import StageFailure
 from voice_assistant.events import SAMPLE_RATE, FloatAudio, Transcript
 
+FRAMES_PER_S = 100
+FULL_WINDOW = 3000
+"""Mel frames in whisper's own 30 s window."""
+
+
+def window_frames(frames: int, min_window_s: float, margin_s: float) -> int:
+    """Encoder window for ``frames`` of speech: speech + margin, at least the minimum,
+    rounded up to whole seconds, never past whisper's 30 s."""
+    wanted = max(min_window_s * FRAMES_PER_S, frames + margin_s * FRAMES_PER_S)
+    return min(FULL_WINDOW, math.ceil(wanted / FRAMES_PER_S) * FRAMES_PER_S)
+
+
+def token_budget(seconds: float) -> int:
+    """More tokens than anyone speaks in ``seconds`` (people say ~4 tokens a second)."""
+    return int(24 + 8 * seconds)
+
+
+def looks_runaway(text: str, tokens: int, budget: int) -> bool:
+    """Whisper looping: it used its whole budget, or repeated a run of four words."""
+    if tokens >= budget:
+        return True
+    words = re.findall(r"[\w']+", text.lower())
+    grams = [tuple(words[i : i + 4]) for i in range(len(words) - 3)]
+    return len(grams) != len(set(grams))
+
 
 class WhisperSTT:
-    def __init__(self, model_dir: Path, language: str = "en", beam_size: int = 1, threads: int = 2):
+    def __init__(
+        self,
+        model_dir: Path,
+        language: str = "en",
+        beam_size: int = 1,
+        threads: int = 2,
+        min_window_s: float = 15.0,
+        window_margin_s: float = 5.0,
+    ) -> None:
         from faster_whisper import WhisperModel
+        from faster_whisper.tokenizer import Tokenizer
+        from faster_whisper.transcribe import get_suppressed_tokens
 
         try:
             self.model = WhisperModel(
@@ -22,8 +68,53 @@ class WhisperSTT:
             ) from exc
         self.language = language or None
         self.beam_size = beam_size
+        self.min_window_s = min_window_s
+        self.window_margin_s = window_margin_s
+        self.fallbacks = 0
+        multilingual = self.model.model.is_multilingual
+        self.tokenizer = Tokenizer(
+            self.model.hf_tokenizer, multilingual, task="transcribe", language=language or "en"
+        )
+        self.prompt = [*self.tokenizer.sot_sequence, self.tokenizer.no_timestamps]
+        self.suppress = list(get_suppressed_tokens(self.tokenizer, [-1]))
 
     def transcribe(self, samples: FloatAudio) -> Transcript:
+        seconds = len(samples) / SAMPLE_RATE
+        text = self._short_window(samples, seconds) if self.language else None
+        if text is None:
+            text, language = self._full_window(samples)
+        else:
+            language = self.language or "en"
+        return Transcript(text=text, language=language, audio_s=seconds)
+
+    def _short_window(self, samples: FloatAudio, seconds: float) -> str | None:
+        import ctranslate2
+
+        features = self.model.feature_extractor(samples)
+        frames = features.shape[-1]
+        window = window_frames(frames, self.min_window_s, self.window_margin_s)
+        if window >= FULL_WINDOW:
+            return None
+        padded = np.zeros((1, features.shape[0], window), dtype=np.float32)
+        padded[0, :, : min(frames, window)] = features[:, :window]
+        encoded = self.model.model.encode(ctranslate2.StorageView.from_array(padded))
+        budget = token_budget(seconds)
+        result = self.model.model.generate(
+            encoded,
+            [self.prompt],
+            beam_size=self.beam_size,
+            max_length=len(self.prompt) + budget,
+            suppress_blank=True,
+            suppress_tokens=self.suppress,
+        )
+        ids = [t for t in result[0].sequences_ids[0] if t < self.tokenizer.eot]
+        text = self.tokenizer.decode(ids).strip()
+        if looks_runaway(text, len(ids), budget):
+            self.fallbacks += 1
+            return None
+        return text
+
+    def _full_window(self, samples: FloatAudio) -> tuple[str, str]:
         # The endpointer already gated on VAD; whisper's own filter would only cost time.
         segments, info = self.model.transcribe(
             samples,
@@ -33,5 +124,4 @@ class WhisperSTT:
             condition_on_previous_text=False,
             without_timestamps=True,
         )
-        text = " ".join(segment.text.strip() for segment in segments).strip()
-        return Transcript(text=text, language=info.language, audio_s=len(samples) / SAMPLE_RATE)
+        return " ".join(segment.text.strip() for segment in segments).strip(), info.language
