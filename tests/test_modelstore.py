@@ -156,3 +156,17 @@ def test_the_real_manifest_is_complete():
         for mfile in spec.file:
             assert len(mfile.sha256) == 64 and mfile.size > 0 and mfile.sources
             assert all("==" in s.requirement for s in mfile.sources)
+
+
+def test_a_command_with_a_missing_model_stops_before_work(tmp_path, capsys):
+    empty = tmp_path / "models"
+    empty.mkdir()
+    config = tmp_path / "c.toml"
+    config.write_text(f"[paths]\nmodels_dir = '{empty}'\n")
+    wav = tmp_path / "q.wav"
+    wav.write_bytes(b"")
+    code = main(["--config", str(config), "batch", str(wav), "--out", str(tmp_path / "out")])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert "whisper-base" in err and "voice-assistant models install whisper-base" in err
+    assert not (tmp_path / "out").exists()
