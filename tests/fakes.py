@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import numpy.typing as npt
 
 from voice_assistant.config import Settings
 from voice_assistant.events import FloatAudio
 from voice_assistant.llm.fake import FakeLLM
+from voice_assistant.memory.conversation import Conversations
+from voice_assistant.memory.store import MemoryStore, connect
 from voice_assistant.pipeline import Pipeline
-from voice_assistant.research.plain import PlainAnswer
+from voice_assistant.research.core import MemoryResearch
+from voice_assistant.research.tools import Tools
 from voice_assistant.stt.fake import FakeSTT
 from voice_assistant.tts.fake import FakeTTS
 from voice_assistant.vad import WINDOW
@@ -42,8 +47,7 @@ def fake_pipeline(
 ) -> Pipeline:
     settings = settings or Settings()
     stt, llm, tts = stt or FakeSTT(), llm or FakeLLM(), tts or FakeTTS()
-    profiles = {"spoken": settings.tasks.answer_spoken, "written": settings.tasks.answer_written}
-    research = PlainAnswer(llm, profiles)
+    research = fake_research(llm, settings)
     vad = LoudnessVAD()
     return Pipeline(
         vad=lambda: vad,
@@ -51,4 +55,24 @@ def fake_pipeline(
         research=lambda: research,
         tts=lambda: tts,
         endpoint=settings.endpoint,
+    )
+
+
+ANSWER = '{"tool": "answer", "argument": ""}'
+
+
+def fake_research(llm: FakeLLM, settings: Settings | None = None) -> MemoryResearch:
+    """The real research core over an in-memory store, with a scripted model."""
+    settings = settings or Settings()
+    db = connect(Path(":memory:"))
+    store = MemoryStore(db, device="test")
+    store.add("The dentist is on Thursday at 9:30.", title="Dentist", kind="note")
+    tasks = settings.tasks
+    profiles = {
+        "research": tasks.research,
+        "answer_spoken": tasks.answer_spoken,
+        "answer_written": tasks.answer_written,
+    }
+    return MemoryResearch(
+        llm, Tools(store), Conversations(db), settings.research, profiles, n_ctx=4096
     )

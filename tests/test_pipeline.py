@@ -7,7 +7,7 @@ from voice_assistant.llm.fake import FakeLLM
 from voice_assistant.stt.fake import FakeSTT
 from voice_assistant.tts.fake import FakeTTS
 
-from .fakes import fake_pipeline, silence, tone
+from .fakes import ANSWER, fake_pipeline, silence, tone
 
 
 def speech():
@@ -17,7 +17,7 @@ def speech():
 def test_a_turn_runs_every_stage_in_order():
     stt, llm, tts = (
         FakeSTT("what is the capital of australia"),
-        FakeLLM(["Canberra. Yes."]),
+        FakeLLM([ANSWER, "Canberra. Yes."]),
         FakeTTS(),
     )
     result = fake_pipeline(stt=stt, llm=llm, tts=tts).run(speech())
@@ -25,7 +25,8 @@ def test_a_turn_runs_every_stage_in_order():
     assert result.transcript and result.transcript.text == "what is the capital of australia"
     assert result.reply and result.reply.text == "Canberra. Yes."
     assert result.stop_reason == "answered"
-    assert llm.calls[0][0][-1].content == "what is the capital of australia"
+    assert "Question: what is the capital of australia" in llm.calls[0][0][-1].content
+    assert llm.calls[1][0][-1].content.startswith("what is the capital of australia\n\nNotes:")
     assert tts.spoken == ["Canberra.", "Yes."]
     assert result.speech is not None and result.speech.sample_rate == 22050
     assert len(result.speech.samples) > 0
@@ -59,11 +60,12 @@ def test_until_stt_and_until_answer():
 
 
 def test_the_answer_is_bounded_by_the_spoken_profile():
-    llm = FakeLLM()
+    llm = FakeLLM([ANSWER, "Fine."])
     pipeline = fake_pipeline(llm=llm)
     pipeline.run(speech())
-    kwargs = llm.calls[0][1]
-    assert kwargs["max_tokens"] == 120 and kwargs["deadline_s"] == 30.0
+    research, answer = llm.calls[0][1], llm.calls[1][1]
+    assert research["schema"] is not None and research["deadline_s"] <= 20.0
+    assert answer["max_tokens"] == 120 and answer["deadline_s"] == 30.0
 
 
 class BrokenSTT(FakeSTT):

@@ -135,12 +135,31 @@ def cmd_ask(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
     engines.check_models(["llm"])
     reply = engines.research().answer(" ".join(args.question), args.mode)
     print(reply.text)
+    progress(
+        f"[turn {reply.turn_id}: research stopped on {reply.stop_reason}, {reply.notes} note(s), "
+        f"final answer {reply.final_outcome}]"
+    )
     for call in reply.model_calls:
         progress(
-            f"[{reply.stop_reason}] {call.task}: {call.prompt_tokens} prompt + "
-            f"{call.completion_tokens} completion tokens in {call.seconds:.2f}s"
+            f"  {call.task}: {call.prompt_tokens} prompt + {call.completion_tokens} completion "
+            f"tokens in {call.seconds:.2f}s ({call.finish_reason})"
         )
     return 0
+
+
+def cmd_replay(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
+    from voice_assistant.engines import Engines
+    from voice_assistant.research.replay import replay
+
+    engines = Engines(settings)
+    engines.check_models(["llm"])
+    return replay(engines, args.turn_id, args.mode)
+
+
+def cmd_memory(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
+    from voice_assistant.memory.commands import run_memory_command
+
+    return run_memory_command(settings, args)
 
 
 def cmd_bench(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
@@ -177,7 +196,30 @@ def build_parser() -> argparse.ArgumentParser:
     batch.add_argument("--mode", choices=["spoken", "written"], help="reply mode")
     batch.set_defaults(func=cmd_batch)
 
-    ask = sub.add_parser("ask", help="answer a typed question (written reply)")
+    memory = sub.add_parser("memory", help="import, add, search, list and forget memories")
+    memory_sub = memory.add_subparsers(dest="command_name", required=True)
+    p = memory_sub.add_parser("import", help="import markdown/text files and folders")
+    p.add_argument("paths", nargs="+", type=Path)
+    p.add_argument("--project", help="project label (default: the folder's name)")
+    p = memory_sub.add_parser("add", help="add one memory")
+    p.add_argument("text", nargs="+")
+    p.add_argument("--title", default="")
+    p.add_argument("--project", default="")
+    p = memory_sub.add_parser("search", help="full-text search")
+    p.add_argument("query", nargs="+")
+    p.add_argument("--limit", type=int, default=5)
+    p = memory_sub.add_parser("list", help="the most recently updated memories")
+    p.add_argument("--limit", type=int, default=20)
+    p = memory_sub.add_parser("forget", help="delete a memory by id")
+    p.add_argument("id", type=int)
+    memory.set_defaults(func=cmd_memory)
+
+    replay = sub.add_parser("replay", help="rerun a stored turn's final pass on its research")
+    replay.add_argument("turn_id", type=int)
+    replay.add_argument("--mode", choices=["spoken", "written"], help="default: the turn's")
+    replay.set_defaults(func=cmd_replay)
+
+    ask = sub.add_parser("ask", help="answer a typed question (written reply, with Sources)")
     ask.add_argument("question", nargs="+")
     ask.add_argument("--mode", choices=["spoken", "written"], default="written")
     ask.set_defaults(func=cmd_ask)

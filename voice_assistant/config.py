@@ -44,6 +44,11 @@ class PathsConfig(Section):
         default_factory=lambda: xdg_dir("XDG_DATA_HOME", ".local/share") / "voice-assistant",
         description="Where memories, conversations and turns are stored.",
     )
+
+    @property
+    def database(self) -> Path:
+        return self.data_dir / "memories.sqlite3"
+
     models_dir: Path | None = Field(
         default=None,
         description="Where `models install` assembles model files; default: the checkout's "
@@ -98,6 +103,7 @@ class TaskProfile(Section):
 class TasksConfig(Section):
     """A profile per model task; a partial table keeps the task's other defaults."""
 
+    research: TaskProfile = TaskProfile(max_tokens=48, deadline_s=60.0)
     answer_spoken: TaskProfile = TaskProfile(max_tokens=120, deadline_s=30.0)
     answer_written: TaskProfile = TaskProfile(max_tokens=400, deadline_s=120.0)
 
@@ -112,6 +118,29 @@ class TasksConfig(Section):
             if isinstance(given, dict) and isinstance(info.default, TaskProfile):
                 filled[name] = {**info.default.model_dump(), **given}
         return filled
+
+
+class ResearchConfig(Section):
+    """Research over memories (seed ADR 0127); times in seconds."""
+
+    budget_written_s: float = Field(300.0, gt=0, description="Research budget, written replies.")
+    budget_spoken_s: float = Field(20.0, gt=0, description="Research budget, spoken replies.")
+    digest_written_chars: int = Field(6000, ge=500, description="Notes given to a written answer.")
+    digest_spoken_chars: int = Field(2500, ge=500, description="Notes given to a spoken answer.")
+    final_prompt_reserve: int = Field(
+        2000, ge=256, description="Tokens kept free for the final request besides its output."
+    )
+    search_limit: int = Field(5, ge=1, le=50, description="Hits per search.")
+    conversation_idle_s: float = Field(
+        300.0, gt=0, description="Idle time that ends a conversation."
+    )
+    import_max_bytes: int = Field(1_000_000, ge=1, description="Larger files are not imported.")
+
+    def budget(self, mode: str) -> float:
+        return self.budget_written_s if mode == "written" else self.budget_spoken_s
+
+    def digest_chars(self, mode: str) -> int:
+        return self.digest_written_chars if mode == "written" else self.digest_spoken_chars
 
 
 class EndpointConfig(Section):
@@ -135,6 +164,7 @@ class Settings(Section):
     stt: SttConfig = SttConfig()
     llm: LlmConfig = LlmConfig()
     tasks: TasksConfig = TasksConfig()
+    research: ResearchConfig = ResearchConfig()
     endpoint: EndpointConfig = EndpointConfig()
     tts: TtsConfig = TtsConfig()
     mode: Literal["spoken", "written"] = Field(

@@ -6,9 +6,10 @@ stops after STT never loads the LLM or the voice.
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from voice_assistant import modelstore
 from voice_assistant.config import Settings
@@ -18,6 +19,10 @@ from voice_assistant.research.base import Researcher
 from voice_assistant.stt.base import SpeechToText
 from voice_assistant.tts.base import TextToSpeech
 from voice_assistant.vad import VoiceActivity
+
+if TYPE_CHECKING:
+    from voice_assistant.memory.store import MemoryStore
+    from voice_assistant.research.core import MemoryResearch
 
 T = TypeVar("T")
 
@@ -87,12 +92,39 @@ class Engines:
             ),
         )
 
-    def research(self) -> Researcher:
-        from voice_assistant.research.plain import PlainAnswer
+    def database(self) -> sqlite3.Connection:
+        from voice_assistant.memory.store import connect
 
-        tasks = self.settings.tasks
-        profiles = {"spoken": tasks.answer_spoken, "written": tasks.answer_written}
-        return self._once("research", lambda: PlainAnswer(self.llm(), profiles), timed=False)
+        return self._once("db", lambda: connect(self.settings.paths.database), timed=False)
+
+    def memories(self) -> MemoryStore:
+        from voice_assistant.memory.store import MemoryStore
+
+        return self._once("memories", lambda: MemoryStore(self.database()), timed=False)
+
+    def research(self) -> Researcher:
+        return self._once("research", self._build_research, timed=False)
+
+    def _build_research(self) -> MemoryResearch:
+        from voice_assistant.memory.conversation import Conversations
+        from voice_assistant.research.core import MemoryResearch
+        from voice_assistant.research.tools import Tools
+
+        s = self.settings
+        tasks = s.tasks
+        profiles = {
+            "research": tasks.research,
+            "answer_spoken": tasks.answer_spoken,
+            "answer_written": tasks.answer_written,
+        }
+        return MemoryResearch(
+            self.llm(),
+            Tools(self.memories(), limit=s.research.search_limit),
+            Conversations(self.database(), s.research.conversation_idle_s),
+            s.research,
+            profiles,
+            n_ctx=s.llm.n_ctx,
+        )
 
     def tts(self) -> TextToSpeech:
         from voice_assistant.tts.piper import PiperTTS

@@ -77,6 +77,12 @@ class Reply:
     stop_reason: str
     mode: str
     model_calls: tuple[ModelCall, ...] = field(default=())
+    notes: int = 0
+    """Research notes found (the final answer saw those that fit its digest)."""
+    final_outcome: str = ""
+    """``answered``, ``cut-short`` or ``no-answer``: how the final answer call ended."""
+    final_prompt_tokens: int = 0
+    turn_id: int | None = None
 
 
 @dataclass(frozen=True)

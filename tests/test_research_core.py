@@ -1,0 +1,59 @@
+"""The research core end to end with a scripted model: stored turns, history, replay."""
+
+from voice_assistant.llm.fake import FakeLLM
+
+from .fakes import ANSWER, fake_research
+
+
+def test_a_written_answer_cites_sources_and_the_turn_is_stored():
+    llm = FakeLLM([ANSWER, "Thursday at 9:30 [1]."])
+    research = fake_research(llm)
+    reply = research.answer("When is the dentist?", "written")
+    assert reply.text == (
+        "Thursday at 9:30 [1].\n\nSources:\n[1] Dentist (cli, note; updated "
+        + reply.text.split("updated ")[1]
+    )
+    assert (reply.stop_reason, reply.notes, reply.final_outcome) == ("answered", 1, "answered")
+    assert [c.task for c in reply.model_calls] == ["research", "answer_written"]
+    turn = research.conversations.turn(reply.turn_id)
+    assert turn is not None and turn.reply == reply.text
+    assert turn.exchanges[0]["call"]["tool"] == "search_memories"
+    assert turn.notes[0]["subject"] == "Dentist"
+    final_request = turn.final_request
+    assert final_request[-1]["content"].startswith("When is the dentist?\n\nNotes:\n[1] Dentist")
+    assert not any("memory_id" in m["content"] for m in final_request)
+
+
+def test_the_next_turn_sees_earlier_messages_without_tool_exchanges():
+    llm = FakeLLM([ANSWER, "Thursday.", ANSWER, "At 9:30."])
+    research = fake_research(llm)
+    research.answer("When is the dentist?", "spoken")
+    research.answer("What time?", "spoken")
+    final_messages = llm.calls[3][0]
+    assert [m.role for m in final_messages] == ["system", "user", "assistant", "user"]
+    assert final_messages[1].content == "When is the dentist?"
+    assert final_messages[2].content == "Thursday."
+
+
+def test_a_spoken_answer_that_fails_gives_the_spoken_fallback():
+    llm = FakeLLM([ANSWER, "It is on Thurs"], finish_reason="deadline")
+    reply = fake_research(llm).answer("When is the dentist?", "spoken")
+    assert reply.text == (
+        "I couldn't finish looking into that. The most relevant thing I found: "
+        "The dentist is on Thursday at 9:30."
+    )
+    assert reply.final_outcome == "cut-short"
+
+
+def test_replay_rebuilds_notes_from_the_stored_structures():
+    from voice_assistant.research.core import stored_exchanges
+    from voice_assistant.research.notes import build_notes
+
+    llm = FakeLLM([ANSWER, "Thursday [1]."])
+    research = fake_research(llm)
+    reply = research.answer("When is the dentist?", "written")
+    turn = research.conversations.turn(reply.turn_id)
+    notes = build_notes(stored_exchanges(turn))
+    assert [n.subject for n in notes] == ["Dentist"]
+    _, request, _ = research.final_pass(turn.question, notes, [], "written")
+    assert request[-1].content == turn.final_request[-1]["content"]

@@ -1,0 +1,139 @@
+"""Conversations and stored turns, in the memory database.
+
+A conversation ends after an idle timeout. Every turn keeps its question, research calls
+and results (as JSON of the structured results), notes, final request, reply and timings,
+so ``voice-assistant replay`` can rerun the final pass on exactly what was researched.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from voice_assistant.llm.base import Message
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS conversations (
+    id INTEGER PRIMARY KEY,
+    started REAL NOT NULL,
+    last_active REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS messages (
+    id INTEGER PRIMARY KEY,
+    conversation_id INTEGER NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+    role TEXT NOT NULL,
+    text TEXT NOT NULL,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS turns (
+    id INTEGER PRIMARY KEY,
+    conversation_id INTEGER NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+    created REAL NOT NULL,
+    mode TEXT NOT NULL,
+    question TEXT NOT NULL,
+    stop_reason TEXT NOT NULL,
+    exchanges TEXT NOT NULL,
+    notes TEXT NOT NULL,
+    final_request TEXT NOT NULL,
+    reply TEXT NOT NULL,
+    model_calls TEXT NOT NULL,
+    timings TEXT NOT NULL
+);
+"""
+
+
+@dataclass(frozen=True)
+class StoredTurn:
+    id: int
+    conversation_id: int
+    mode: str
+    question: str
+    stop_reason: str
+    exchanges: list[dict[str, Any]]
+    notes: list[dict[str, Any]]
+    final_request: list[dict[str, str]]
+    reply: str
+    model_calls: list[dict[str, Any]]
+    timings: dict[str, float]
+
+
+class Conversations:
+    def __init__(self, db: sqlite3.Connection, idle_timeout_s: float = 300.0) -> None:
+        self.db = db
+        self.idle_timeout_s = idle_timeout_s
+        self.db.executescript(SCHEMA)
+
+    def current(self, now: float | None = None) -> int:
+        """The open conversation, or a new one after the idle timeout."""
+        now = time.time() if now is None else now
+        row = self.db.execute(
+            "SELECT id, last_active FROM conversations ORDER BY id DESC LIMIT 1"
+        ).fetchone()
+        if row and now - row["last_active"] <= self.idle_timeout_s:
+            return int(row["id"])
+        cur = self.db.execute(
+            "INSERT INTO conversations(started, last_active) VALUES (?, ?)", (now, now)
+        )
+        return int(cur.lastrowid or 0)
+
+    def history(self, conversation_id: int, limit: int = 6) -> list[Message]:
+        rows = self.db.execute(
+            "SELECT role, text FROM messages WHERE conversation_id=? ORDER BY id DESC LIMIT ?",
+            (conversation_id, limit),
+        ).fetchall()
+        return [Message(row["role"], row["text"]) for row in reversed(rows)]
+
+    def record(
+        self,
+        conversation_id: int,
+        turn: dict[str, Any],
+        now: float | None = None,
+    ) -> int:
+        """Store a finished turn and its two messages in one transaction."""
+        now = time.time() if now is None else now
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            cur = self.db.execute(
+                "INSERT INTO turns(conversation_id, created, mode, question, stop_reason,"
+                " exchanges, notes, final_request, reply, model_calls, timings)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                (
+                    conversation_id,
+                    now,
+                    turn["mode"],
+                    turn["question"],
+                    turn["stop_reason"],
+                    json.dumps(turn["exchanges"]),
+                    json.dumps(turn["notes"]),
+                    json.dumps(turn["final_request"]),
+                    turn["reply"],
+                    json.dumps(turn["model_calls"]),
+                    json.dumps(turn["timings"]),
+                ),
+            )
+            for role, text in (("user", turn["question"]), ("assistant", turn["reply"])):
+                self.db.execute(
+                    "INSERT INTO messages(conversation_id, role, text, created) VALUES (?,?,?,?)",
+                    (conversation_id, role, text, now),
+                )
+            self.db.execute(
+                "UPDATE conversations SET last_active=? WHERE id=?", (now, conversation_id)
+            )
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+        return int(cur.lastrowid or 0)
+
+    def turn(self, turn_id: int) -> StoredTurn | None:
+        row = self.db.execute("SELECT * FROM turns WHERE id=?", (turn_id,)).fetchone()
+        if row is None:
+            return None
+        data = dict(row)
+        data.pop("created")
+        for key in ("exchanges", "notes", "final_request", "model_calls", "timings"):
+            data[key] = json.loads(data[key])
+        return StoredTurn(**data)

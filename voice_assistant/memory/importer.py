@@ -1,0 +1,155 @@
+"""Importing markdown and text files: one memory per file, or per heading section.
+
+A file is known by its absolute path and each memory by its section's heading path, so a
+re-import of an unchanged file changes nothing, a changed section is updated in place and
+a section that disappeared is forgotten. Binary, unreadable and huge files are skipped
+and reported, never half-imported.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from voice_assistant.memory.store import MemoryStore, content_hash
+
+HEADING = re.compile(r"^(#{1,3})\s+(.+?)\s*#*\s*$")
+MARKDOWN = {".md", ".markdown", ".mdown"}
+
+
+@dataclass(frozen=True)
+class Section:
+    key: str
+    title: str
+    text: str
+
+
+@dataclass
+class ImportReport:
+    added: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    removed: int = 0
+    files: int = 0
+    skipped: list[tuple[str, str]] = field(default_factory=list)
+
+
+def split_markdown(text: str, fallback_title: str) -> list[Section]:
+    """Sections at headings (levels 1-3); titles carry their parents ("Doc › Part")."""
+    sections: list[Section] = []
+    trail: list[tuple[int, str]] = []
+    body: list[str] = []
+
+    def flush() -> None:
+        content = "\n".join(body).strip()
+        if content:
+            names = [name for _, name in trail] or [fallback_title]
+            key = " › ".join(name for _, name in trail)
+            sections.append(Section(key, " › ".join(names), content))
+        body.clear()
+
+    in_code = False
+    for line in text.splitlines():
+        if line.lstrip().startswith("```"):
+            in_code = not in_code
+        match = None if in_code else HEADING.match(line)
+        if match:
+            flush()
+            level = len(match.group(1))
+            trail[:] = [(lvl, name) for lvl, name in trail if lvl < level]
+            trail.append((level, match.group(2)))
+        else:
+            body.append(line)
+    flush()
+    keys: dict[str, int] = {}
+    unique = []
+    for section in sections:  # two sections with the same heading path stay distinct
+        keys[section.key] = keys.get(section.key, 0) + 1
+        key = section.key if keys[section.key] == 1 else f"{section.key} #{keys[section.key]}"
+        unique.append(Section(key, section.title, section.text))
+    return unique
+
+
+def read_text_file(path: Path, max_bytes: int) -> str:
+    """The file's text, or ValueError saying why it is not importable."""
+    size = path.stat().st_size
+    if size > max_bytes:
+        raise ValueError(f"too large ({size:,} bytes; the limit is {max_bytes:,})")
+    data = path.read_bytes()
+    if b"\x00" in data[:8192]:
+        raise ValueError("binary file")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError("binary or not UTF-8 text") from exc
+
+
+def sections_of(path: Path, text: str) -> list[Section]:
+    if path.suffix.lower() in MARKDOWN:
+        return split_markdown(text, path.stem)
+    stripped = text.strip()
+    return [Section("", path.stem, stripped)] if stripped else []
+
+
+def walk(paths: Iterable[Path]) -> Iterable[tuple[Path, str]]:
+    """Files to import, each with its project (the folder it was found under)."""
+    for root in paths:
+        if root.is_dir():
+            for path in sorted(root.rglob("*")):
+                hidden = any(part.startswith(".") for part in path.relative_to(root).parts)
+                if path.is_file() and not hidden:
+                    yield path, root.resolve().name
+        else:
+            yield root, root.resolve().parent.name
+
+
+def import_file(
+    store: MemoryStore, path: Path, project: str, report: ImportReport, max_bytes: int
+) -> None:
+    try:
+        text = read_text_file(path, max_bytes)
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        report.skipped.append(
+            (str(path), f"unreadable: {reason}" if isinstance(exc, OSError) else reason)
+        )
+        return
+    origin = str(path.resolve())
+    kind = "markdown" if path.suffix.lower() in MARKDOWN else "text"
+    sections = sections_of(path, text)
+    with store.transaction():
+        existing = store.by_origin(origin)
+        for section in sections:
+            old = existing.pop(section.key, None)
+            if old is None:
+                store.add(section.text, section.title, "file", kind, project, origin, section.key)
+                report.added += 1
+            elif old.content_hash != content_hash(section.title, section.text):
+                store.update(old.id, section.title, section.text)
+                report.updated += 1
+            else:
+                report.unchanged += 1
+        for gone in existing.values():
+            store.forget(gone.id)
+            report.removed += 1
+    report.files += 1
+
+
+def import_paths(
+    store: MemoryStore,
+    paths: Iterable[Path],
+    project: str | None = None,
+    max_bytes: int = 1_000_000,
+    progress: Callable[[int, Path], None] | None = None,
+) -> ImportReport:
+    report = ImportReport()
+    for index, (path, found_project) in enumerate(walk(paths)):
+        if not path.exists():
+            report.skipped.append((str(path), "does not exist"))
+            continue
+        import_file(store, path, project or found_project, report, max_bytes)
+        if progress:
+            progress(index + 1, path)
+    return report

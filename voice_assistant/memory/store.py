@@ -1,0 +1,193 @@
+"""Memories in SQLite (WAL): one row per memory, an FTS5 index kept by triggers.
+
+Search is BM25 over title and text (title weighted double). The same database holds
+conversations and turns (``conversation.py``), so a turn and what it read commit together.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import socket
+import sqlite3
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS memories (
+    id INTEGER PRIMARY KEY,
+    title TEXT NOT NULL DEFAULT '',
+    text TEXT NOT NULL,
+    source TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    project TEXT NOT NULL DEFAULT '',
+    created REAL NOT NULL,
+    updated REAL NOT NULL,
+    content_hash TEXT NOT NULL,
+    device TEXT NOT NULL,
+    path TEXT,
+    section TEXT
+);
+CREATE UNIQUE INDEX IF NOT EXISTS memories_origin ON memories(path, section);
+CREATE VIRTUAL TABLE IF NOT EXISTS memories_fts USING fts5(
+    title, text, content='memories', content_rowid='id', tokenize='porter unicode61'
+);
+CREATE TRIGGER IF NOT EXISTS memories_ai AFTER INSERT ON memories BEGIN
+    INSERT INTO memories_fts(rowid, title, text) VALUES (new.id, new.title, new.text);
+END;
+CREATE TRIGGER IF NOT EXISTS memories_ad AFTER DELETE ON memories BEGIN
+    INSERT INTO memories_fts(memories_fts, rowid, title, text)
+    VALUES ('delete', old.id, old.title, old.text);
+END;
+CREATE TRIGGER IF NOT EXISTS memories_au AFTER UPDATE ON memories BEGIN
+    INSERT INTO memories_fts(memories_fts, rowid, title, text)
+    VALUES ('delete', old.id, old.title, old.text);
+    INSERT INTO memories_fts(rowid, title, text) VALUES (new.id, new.title, new.text);
+END;
+"""
+
+_STOPWORDS = """a an and are as at be but by can could did do does for from had has have how i
+if in is it its me my of on or our so that the their them then there these they this to up
+was we were what when where which who why will with would you your about tell know much
+many any some should"""
+STOPWORDS = frozenset(_STOPWORDS.split())
+"""Question words that would make every memory match; content words are what we search."""
+
+
+@dataclass(frozen=True)
+class Memory:
+    id: int
+    title: str
+    text: str
+    source: str
+    kind: str
+    project: str
+    created: float
+    updated: float
+    content_hash: str
+    device: str
+    path: str | None
+    section: str | None
+
+
+@dataclass(frozen=True)
+class Hit:
+    memory: Memory
+    score: float
+    """BM25 relevance, larger is better."""
+
+
+def content_hash(title: str, text: str) -> str:
+    return hashlib.sha256(f"{title}\n{text}".encode()).hexdigest()[:16]
+
+
+def fts_query(text: str) -> str:
+    """Free text -> an FTS5 OR-query of its content words (quoted, so nothing is syntax)."""
+    words = [w for w in re.findall(r"\w+", text.lower()) if w not in STOPWORDS and len(w) > 1]
+    return " OR ".join(f'"{w}"' for w in dict.fromkeys(words))
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    db = sqlite3.connect(path, timeout=10, check_same_thread=False, isolation_level=None)
+    db.row_factory = sqlite3.Row
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=NORMAL")
+    db.execute("PRAGMA foreign_keys=ON")
+    return db
+
+
+class MemoryStore:
+    def __init__(self, db: sqlite3.Connection, device: str | None = None) -> None:
+        self.db = db
+        self.device = device or socket.gethostname()
+        self.db.executescript(SCHEMA)
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.db
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+
+    def add(
+        self,
+        text: str,
+        title: str = "",
+        source: str = "cli",
+        kind: str = "note",
+        project: str = "",
+        path: str | None = None,
+        section: str | None = None,
+        now: float | None = None,
+    ) -> int:
+        now = time.time() if now is None else now
+        cur = self.db.execute(
+            "INSERT INTO memories(title, text, source, kind, project, created, updated,"
+            " content_hash, device, path, section) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            (
+                title,
+                text,
+                source,
+                kind,
+                project,
+                now,
+                now,
+                content_hash(title, text),
+                self.device,
+                path,
+                section,
+            ),
+        )
+        return int(cur.lastrowid or 0)
+
+    def update(self, memory_id: int, title: str, text: str, now: float | None = None) -> None:
+        now = time.time() if now is None else now
+        self.db.execute(
+            "UPDATE memories SET title=?, text=?, updated=?, content_hash=? WHERE id=?",
+            (title, text, now, content_hash(title, text), memory_id),
+        )
+
+    def forget(self, memory_id: int) -> bool:
+        return self.db.execute("DELETE FROM memories WHERE id=?", (memory_id,)).rowcount > 0
+
+    def get(self, memory_id: int) -> Memory | None:
+        row = self.db.execute("SELECT * FROM memories WHERE id=?", (memory_id,)).fetchone()
+        return Memory(**dict(row)) if row else None
+
+    def by_origin(self, path: str) -> dict[str | None, Memory]:
+        rows = self.db.execute("SELECT * FROM memories WHERE path=?", (path,)).fetchall()
+        return {row["section"]: Memory(**dict(row)) for row in rows}
+
+    def recent(self, limit: int = 50, offset: int = 0) -> list[Memory]:
+        rows = self.db.execute(
+            "SELECT * FROM memories ORDER BY updated DESC, id DESC LIMIT ? OFFSET ?",
+            (limit, offset),
+        ).fetchall()
+        return [Memory(**dict(row)) for row in rows]
+
+    def count(self) -> int:
+        return int(self.db.execute("SELECT count(*) FROM memories").fetchone()[0])
+
+    def search(self, query: str, limit: int = 5) -> list[Hit]:
+        match = fts_query(query)
+        if not match:
+            return []
+        rows = self.db.execute(
+            "SELECT m.*, -bm25(memories_fts, 2.0, 1.0) AS score FROM memories_fts"
+            " JOIN memories m ON m.id = memories_fts.rowid"
+            " WHERE memories_fts MATCH ? ORDER BY score DESC, m.updated DESC LIMIT ?",
+            (match, limit),
+        ).fetchall()
+        hits = []
+        for row in rows:
+            data = dict(row)
+            score = float(data.pop("score"))
+            hits.append(Hit(Memory(**data), round(score, 3)))
+        return hits

@@ -1,0 +1,114 @@
+"""The final (reserved) answer: its request, and how its output becomes a reply.
+
+Pure functions. The request holds the system prompt without the tool strategy, up to six
+earlier user/assistant messages, and the question followed by the numbered notes. Code,
+not the model, adds the Sources list, the cut-short note and the fallbacks.
+"""
+
+from __future__ import annotations
+
+import re
+
+from voice_assistant.llm.base import Completion, Message
+from voice_assistant.research.base import Mode
+from voice_assistant.research.notes import Note, render_digest
+from voice_assistant.research.spoken import speakable, whole_sentences
+
+HISTORY_MESSAGES = 6
+SYSTEM = (
+    "You are a private assistant running on the user's own computer. You answer from the "
+    "user's own memories, given to you as numbered notes with their dates. Use what the "
+    "notes say; when notes disagree, trust the most recently updated one. If the notes do "
+    "not answer the question, say so plainly, and only then add what is commonly known."
+)
+INSTRUCTION: dict[Mode, str] = {
+    "written": (
+        "Open with a direct answer. Then give the key points as a short list, citing the "
+        "notes they come from like [1]. Then say what the notes leave open. Stay under 250 "
+        "words."
+    ),
+    "spoken": (
+        "Answer in two or three short, plain sentences that will be read aloud. No lists, "
+        "no citations, no links, no file names."
+    ),
+}
+CUT_SHORT = "This answer was cut short. The strongest findings in your memories:"
+NO_ANSWER = "I couldn't write an answer. The strongest findings in your memories:"
+NOTHING_FOUND_WRITTEN = "I found nothing about that in your memories."
+SPOKEN_NOTHING = "I found nothing about that in your memories."
+SPOKEN_UNFINISHED = "I couldn't finish looking into that."
+_CITATION = re.compile(r"\[(\d+(?:\s*,\s*\d+)*)\]")
+_TOOL_REQUEST = re.compile(r'"tool"\s*:|\b(?:search_memories|read_memory|clock)\s*\(')
+
+
+def final_request(
+    question: str, notes: list[Note], history: list[Message], mode: Mode
+) -> list[Message]:
+    earlier = [m for m in history if m.role in ("user", "assistant")][-HISTORY_MESSAGES:]
+    body = render_digest(notes) if notes else "(no notes: nothing was found)"
+    user = f"{question}\n\nNotes:\n{body}\n\n{INSTRUCTION[mode]}"
+    return [Message("system", SYSTEM), *earlier, Message("user", user)]
+
+
+def cited(text: str, count: int) -> list[int]:
+    """Valid note numbers cited in ``text``, in order of first citation."""
+    numbers: list[int] = []
+    for group in _CITATION.findall(text):
+        for part in group.split(","):
+            n = int(part)
+            if 1 <= n <= count and n not in numbers:
+                numbers.append(n)
+    return numbers
+
+
+def sources(notes: list[Note], numbers: list[int]) -> str:
+    lines = [f"[{n}] {notes[n - 1].subject} ({notes[n - 1].label})" for n in numbers]
+    return "Sources:\n" + "\n".join(lines)
+
+
+def findings(notes: list[Note], count: int) -> str:
+    return "\n".join(f"- {note.subject}: {note.first_sentence}" for note in notes[:count])
+
+
+def asks_for_tools(text: str) -> int | None:
+    """Where the answer starts asking for a tool again, if it does."""
+    match = _TOOL_REQUEST.search(text)
+    return match.start() if match else None
+
+
+def outcome(completion: Completion | None) -> str:
+    """``answered``, ``cut-short`` (stopped early or asked for tools) or ``no-answer``."""
+    if completion is None or not completion.text.strip():
+        return "no-answer"
+    if completion.finish_reason != "stop" or asks_for_tools(completion.text) is not None:
+        return "cut-short"
+    return "answered"
+
+
+def written_reply(completion: Completion | None, notes: list[Note]) -> str:
+    kind = outcome(completion)
+    if kind == "no-answer" or completion is None:
+        return f"{NO_ANSWER}\n{findings(notes, 4)}" if notes else NOTHING_FOUND_WRITTEN
+    text = completion.text.strip()
+    if kind == "cut-short":
+        stop = asks_for_tools(text)
+        kept = whole_sentences(text[:stop] if stop is not None else text)
+        tail = f"{CUT_SHORT}\n{findings(notes, 3)}" if notes else NOTHING_FOUND_WRITTEN
+        text = f"{kept}\n\n{tail}" if kept else tail
+    numbers = cited(text, len(notes))
+    return f"{text}\n\n{sources(notes, numbers)}" if numbers else text
+
+
+def spoken_fallback(notes: list[Note]) -> str:
+    if not notes:
+        return SPOKEN_NOTHING
+    strongest = speakable(notes[0].first_sentence)
+    return f"{SPOKEN_UNFINISHED} The most relevant thing I found: {strongest}"
+
+
+def spoken_reply(completion: Completion | None, notes: list[Note]) -> str:
+    if outcome(completion) == "answered" and completion is not None:
+        text = speakable(completion.text)
+        if text:
+            return text
+    return spoken_fallback(notes)

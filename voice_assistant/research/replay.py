@@ -1,0 +1,38 @@
+"""``voice-assistant replay TURN_ID``: the final pass again, on a stored turn's research.
+
+Notes are rebuilt from the stored structured results with today's code, so a change to
+notes or to the final request can be measured on real stored research (how ADR 0127 was
+validated: 6,153 -> 1,536 prompt tokens).
+"""
+
+from __future__ import annotations
+
+import time
+
+from voice_assistant.engines import Engines
+from voice_assistant.errors import AssistantError
+from voice_assistant.llm.base import Message
+from voice_assistant.research.base import Mode
+from voice_assistant.research.core import MemoryResearch, final_text, stored_exchanges
+from voice_assistant.research.notes import build_notes
+
+
+def replay(engines: Engines, turn_id: int, mode: Mode | None = None) -> int:
+    research = engines.research()
+    assert isinstance(research, MemoryResearch)
+    turn = research.conversations.turn(turn_id)
+    if turn is None:
+        raise AssistantError("no-such-turn", f"there is no stored turn {turn_id}")
+    use: Mode = mode or ("written" if turn.mode == "written" else "spoken")
+    notes = build_notes(stored_exchanges(turn))
+    history = [Message(m["role"], m["content"]) for m in turn.final_request[1:-1]]  # type: ignore[arg-type]
+    started = time.monotonic()
+    kept, request, completion = research.final_pass(turn.question, notes, history, use)
+    seconds = time.monotonic() - started
+    print(f"turn {turn.id} ({turn.mode}, research stopped on {turn.stop_reason}): {turn.question}")
+    print(f"notes: {len(notes)} ({len(kept)} in the digest)")
+    tokens = completion.prompt_tokens if completion else research.llm.count_tokens(request)
+    print(f"final request: {tokens} prompt tokens; answered in {seconds:.2f}s")
+    print()
+    print(final_text(completion, kept, use))
+    return 0
