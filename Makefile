@@ -6,8 +6,13 @@ BIN := $(VENV)/bin
 setup:
 	VENV=$(VENV) scripts/setup.sh
 
+# The demo keeps its own data (memories, turns) in demo-out/, apart from yours.
+DEMO_ENV := VOICE_ASSISTANT__PATHS__DATA_DIR=demo-out/data
+
 demo: setup
-	$(BIN)/voice-assistant batch demo/questions --out demo-out
+	$(DEMO_ENV) $(BIN)/voice-assistant memory import demo/memories
+	$(DEMO_ENV) $(BIN)/voice-assistant batch demo/questions --out demo-out
+	$(DEMO_ENV) $(BIN)/voice-assistant ask "What did we decide about the transaction gateway?"
 
 lint:
 	$(BIN)/ruff check .

@@ -11,6 +11,8 @@ import pytest
 
 from voice_assistant.config import Settings, load_settings
 from voice_assistant.engines import Engines
+from voice_assistant.memory.importer import import_paths
+from voice_assistant.memory.store import MemoryStore, connect
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "demo" / "questions"
@@ -28,9 +30,30 @@ def _isolated_xdg(tmp_path_factory, monkeypatch):
             monkeypatch.delenv(name)
 
 
+MEMORIES = ROOT / "demo" / "memories"
+
+
 @pytest.fixture(scope="session")
-def real_settings() -> Settings:
-    settings, _ = load_settings(None, environ={"XDG_CONFIG_HOME": "/nonexistent"})
+def demo_data(tmp_path_factory) -> Path:
+    """A data folder whose store holds the example memories (imported for real)."""
+    data = tmp_path_factory.mktemp("data")
+    settings, _ = load_settings(None, environ={"VOICE_ASSISTANT__PATHS__DATA_DIR": str(data)})
+    store = MemoryStore(connect(settings.paths.database))
+    report = import_paths(store, [MEMORIES])
+    assert report.added == 5 and not report.skipped
+    store.db.close()
+    return data
+
+
+@pytest.fixture(scope="session")
+def real_settings(demo_data) -> Settings:
+    settings, _ = load_settings(
+        None,
+        environ={
+            "XDG_CONFIG_HOME": "/nonexistent",
+            "VOICE_ASSISTANT__PATHS__DATA_DIR": str(demo_data),
+        },
+    )
     return settings
 
 

@@ -1,5 +1,7 @@
 """The final (reserved) answer: its request, Sources, cut-short replies and fallbacks."""
 
+import json
+
 from voice_assistant.llm.base import Completion, Message
 from voice_assistant.research import final
 from voice_assistant.research.notes import Note
@@ -27,30 +29,49 @@ def test_the_final_request_holds_the_question_with_notes_and_no_tool_messages():
     last = request[-1].content
     assert last.startswith("When is the dentist?\n\nNotes:\n[1] Dentist (file, markdown, home)")
     assert "[2] Gateway" in last
-    assert "[1]" in final.INSTRUCTION["written"] and "250 words" in last
+    assert last.endswith(final.INSTRUCTION["written"]) and "JSON" in last
+
+
+def written(answer, points, open_=""):
+    return json.dumps(
+        {"answer": answer, "points": [{"note": n, "fact": f} for n, f in points], "open": open_}
+    )
 
 
 def test_cited_notes_are_listed_as_sources_and_invalid_numbers_never():
-    reply = final.written_reply(done("It is Thursday [1]. See also [2, 9] and [0]."), NOTES[:2])
-    body, sources = reply.split("\n\nSources:\n")
-    assert body == "It is Thursday [1]. See also [2, 9] and [0]."
-    assert sources.splitlines() == [
-        "[1] Dentist (file, markdown, home)",
-        "[2] Gateway (file, markdown, work)",
-    ]
-    assert "Sources" not in final.written_reply(done("No citations here."), NOTES)
+    text = written(
+        "The check-up is on Thursday.",
+        [(1, "It is at 9:30."), (9, "Invented."), (2, "The queue stays."), (1, "It is at 9:30.")],
+        "Who drives you there.",
+    )
+    reply = final.written_reply(done(text), NOTES[:2])
+    assert reply == (
+        "The check-up is on Thursday.\n"
+        "- It is at 9:30. [1]\n"
+        "- The queue stays. [2]\n"
+        "Not in your notes: Who drives you there.\n\n"
+        "Sources:\n[1] Dentist (file, markdown, home)\n[2] Gateway (file, markdown, work)"
+    )
+    assert final.cited("See [2, 9] and [0] and [1].", 2) == [2, 1]
+    assert "Sources" not in final.written_reply(done(written("No.", [])), NOTES)
+
+
+def test_the_written_schema_only_allows_real_note_numbers():
+    schema = final.written_schema(3)
+    point = schema["properties"]["points"]["items"]["properties"]
+    assert point["note"]["enum"] == [1, 2, 3]
+    assert final.written_schema(0)["properties"]["points"]["maxItems"] == 0
 
 
 def test_an_answer_cut_after_a_whole_sentence_gets_the_note_and_three_findings():
-    reply = final.written_reply(
-        done("The check-up is on Thursday [1]. It was moved from", "length"), NOTES
-    )
-    assert reply.startswith("The check-up is on Thursday [1].\n\n" + final.CUT_SHORT)
+    cut = '{"answer": "The check-up is on Thursday. It was moved from'
+    reply = final.written_reply(done(cut, "length"), NOTES)
+    assert reply.startswith("The check-up is on Thursday.\n\n" + final.CUT_SHORT)
     assert "It was moved from" not in reply
     assert reply.count("\n- ") == 3
     assert "- Dentist: Check-up Thursday 12 March at 9:30." in reply
     assert "…" not in reply and "..." not in reply
-    assert reply.endswith("Sources:\n[1] Dentist (file, markdown, home)")
+    assert final.outcome(done(cut, "length"), "written") == "cut-short"
 
 
 def test_a_final_turn_that_asks_for_tools_ends_with_the_findings():

@@ -6,13 +6,16 @@ from .fakes import ANSWER, fake_research
 
 
 def test_a_written_answer_cites_sources_and_the_turn_is_stored():
-    llm = FakeLLM([ANSWER, "Thursday at 9:30 [1]."])
+    answer = '{"answer": "Thursday.", "points": [{"note": 1, "fact": "At 9:30."}], "open": ""}'
+    llm = FakeLLM([ANSWER, answer])
     research = fake_research(llm)
     reply = research.answer("When is the dentist?", "written")
-    assert reply.text == (
-        "Thursday at 9:30 [1].\n\nSources:\n[1] Dentist (cli, note; updated "
-        + reply.text.split("updated ")[1]
+    assert reply.text.startswith(
+        "Thursday.\n- At 9:30. [1]\n\nSources:\n[1] Dentist (cli, note; updated "
     )
+    assert llm.calls[1][1]["schema"]["properties"]["points"]["items"]["properties"]["note"][
+        "enum"
+    ] == [1]
     assert (reply.stop_reason, reply.notes, reply.final_outcome) == ("answered", 1, "answered")
     assert [c.task for c in reply.model_calls] == ["research", "answer_written"]
     turn = research.conversations.turn(reply.turn_id)
@@ -49,7 +52,7 @@ def test_replay_rebuilds_notes_from_the_stored_structures():
     from voice_assistant.research.core import stored_exchanges
     from voice_assistant.research.notes import build_notes
 
-    llm = FakeLLM([ANSWER, "Thursday [1]."])
+    llm = FakeLLM([ANSWER, '{"answer": "Thursday.", "points": [], "open": ""}'])
     research = fake_research(llm)
     reply = research.answer("When is the dentist?", "written")
     turn = research.conversations.turn(reply.turn_id)
@@ -57,3 +60,28 @@ def test_replay_rebuilds_notes_from_the_stored_structures():
     assert [n.subject for n in notes] == ["Dentist"]
     _, request, _ = research.final_pass(turn.question, notes, [], "written")
     assert request[-1].content == turn.final_request[-1]["content"]
+
+
+def test_a_new_conversation_forgets_earlier_messages():
+    llm = FakeLLM([ANSWER, "Thursday.", ANSWER, "Fine."])
+    research = fake_research(llm)
+    research.answer("When is the dentist?", "spoken")
+    research.new_conversation()
+    research.answer("How are you?", "spoken")
+    assert [m.role for m in llm.calls[3][0]] == ["system", "user"]
+
+
+def test_batch_files_are_independent_turns(tmp_path):
+    import numpy as np
+    import soundfile
+
+    from voice_assistant.batch import run_batch
+
+    from .fakes import fake_pipeline, silence, tone
+
+    llm = FakeLLM([ANSWER, "Thursday."])
+    for name in ("a", "b"):
+        audio = np.concatenate([silence(0.3), tone(1.0), silence(1.2)])
+        soundfile.write(tmp_path / f"{name}.wav", audio, 16000)
+    run_batch([tmp_path / "a.wav", tmp_path / "b.wav"], fake_pipeline(llm=llm), tmp_path / "o")
+    assert [m.role for m in llm.calls[3][0]] == ["system", "user"]

@@ -22,3 +22,10 @@ def test_whole_sentences_drops_the_unfinished_tail():
     assert whole_sentences("One. Two! Three is cut") == "One. Two!"
     assert whole_sentences('He said "go." Then') == 'He said "go."'
     assert whole_sentences("no sentence ends here") == ""
+
+
+def test_wer_normalises_case_punctuation_and_clock_times():
+    from voice_assistant.wer import word_error_rate
+
+    assert word_error_rate(["At 9:30, Dr. Who's here."], ["at 930 dr who's here"]) == 0.0
+    assert word_error_rate(["one two three four"], [""]) == 1.0

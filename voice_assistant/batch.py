@@ -82,7 +82,7 @@ def run_file(wav: Path, pipeline: Pipeline, until: Stage, out_dir: Path) -> Row:
         result.timings["total"] = time.monotonic() - started
         return make_row(wav, result, 0.0, out_dir)
     decode_s = time.monotonic() - started
-    result = pipeline.run(samples, until)
+    result = pipeline.run(samples, until, new_conversation=True)
     result.timings = {"decode": decode_s, **result.timings}
     result.timings["total"] += decode_s
     return make_row(wav, result, audio_s, out_dir)

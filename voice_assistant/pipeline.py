@@ -50,11 +50,14 @@ class Pipeline:
     endpoint: EndpointConfig
     mode: Mode = "spoken"
 
-    def run(self, samples: FloatAudio, until: Stage = "tts") -> TurnResult:
+    def run(
+        self, samples: FloatAudio, until: Stage = "tts", new_conversation: bool = False
+    ) -> TurnResult:
+        """One turn; ``new_conversation`` makes it independent of earlier turns (batch files)."""
         result = TurnResult()
         started = time.monotonic()
         try:
-            self._run(samples, until, result)
+            self._run(samples, until, result, new_conversation)
         except AssistantError as exc:
             result.error = StageError(exc.stage, exc.code, exc.message)
             result.stop_reason = "error"
@@ -66,7 +69,9 @@ class Pipeline:
         result.timings[stage] = now - since
         return now
 
-    def _run(self, samples: FloatAudio, until: Stage, result: TurnResult) -> None:
+    def _run(
+        self, samples: FloatAudio, until: Stage, result: TurnResult, new_conversation: bool
+    ) -> None:
         t = time.monotonic()
         utterance = first_utterance(samples, self.vad(), self.endpoint)
         t = self._timed(result, "endpoint", t)
@@ -85,7 +90,10 @@ class Pipeline:
             result.stop_reason = "until-stt"
             return
 
-        result.reply = self.research().answer(result.transcript.text, self.mode)
+        research = self.research()
+        if new_conversation:
+            research.new_conversation()
+        result.reply = research.answer(result.transcript.text, self.mode)
         t = self._timed(result, "answer", t)
         result.stop_reason = result.reply.stop_reason
         if until == "answer":

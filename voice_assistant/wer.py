@@ -8,7 +8,8 @@ import jiwer
 
 
 def normalise(text: str) -> str:
-    text = text.lower().replace("-", " ")
+    text = re.sub(r"(\d):(\d)", r"\1\2", text.lower())  # 9:30 and 930 are the same words
+    text = text.replace("-", " ")
     text = re.sub(r"[^\w\s']", " ", text)
     return re.sub(r"\s+", " ", text).strip()
 

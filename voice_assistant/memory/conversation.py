@@ -74,6 +74,11 @@ class Conversations:
         ).fetchone()
         if row and now - row["last_active"] <= self.idle_timeout_s:
             return int(row["id"])
+        return self.start(now)
+
+    def start(self, now: float | None = None) -> int:
+        """A new conversation: later turns see none of the earlier messages."""
+        now = time.time() if now is None else now
         cur = self.db.execute(
             "INSERT INTO conversations(started, last_active) VALUES (?, ?)", (now, now)
         )

@@ -12,6 +12,10 @@ class Researcher(Protocol):
 
     def answer(self, question: str, mode: Mode) -> Reply: ...
 
+    def new_conversation(self) -> None:
+        """Start afresh: the next question sees no earlier messages."""
+        ...
+
     def warm(self, mode: Mode) -> None:
         """Prepare for the first question (e.g. fill the KV cache of fixed prompts)."""
         ...

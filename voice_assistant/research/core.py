@@ -15,7 +15,13 @@ from voice_assistant.events import ModelCall, Reply
 from voice_assistant.llm.base import Completion, LanguageModel, Message
 from voice_assistant.memory.conversation import Conversations, StoredTurn
 from voice_assistant.research.base import Mode
-from voice_assistant.research.final import final_request, outcome, spoken_reply, written_reply
+from voice_assistant.research.final import (
+    final_request,
+    outcome,
+    spoken_reply,
+    written_reply,
+    written_schema,
+)
 from voice_assistant.research.loop import ResearchLoop
 from voice_assistant.research.notes import Exchange, Note, build_notes, digest
 from voice_assistant.research.tools import ToolCall, ToolResult, Tools
@@ -51,6 +57,9 @@ class MemoryResearch:
 
         self.llm.complete(research_request("hello", []), max_tokens=1, deadline_s=60)
 
+    def new_conversation(self) -> None:
+        self.conversations.start()
+
     def final_pass(
         self, question: str, notes: list[Note], history: list[Message], mode: Mode
     ) -> tuple[list[Note], list[Message], Completion | None]:
@@ -61,7 +70,10 @@ class MemoryResearch:
         profile = self.profiles[f"answer_{mode}"]
         try:
             completion = self.llm.complete(
-                request, max_tokens=profile.max_tokens, deadline_s=profile.deadline_s
+                request,
+                max_tokens=profile.max_tokens,
+                deadline_s=profile.deadline_s,
+                json_schema=written_schema(len(kept)) if mode == "written" else None,
             )
         except StageFailure:
             completion = None
@@ -108,7 +120,7 @@ class MemoryResearch:
             mode=mode,
             model_calls=tuple(calls),
             notes=len(notes),
-            final_outcome=outcome(completion),
+            final_outcome=outcome(completion, mode),
             final_prompt_tokens=completion.prompt_tokens if completion else 0,
             turn_id=turn_id,
         )

@@ -7,7 +7,11 @@ not the model, adds the Sources list, the cut-short note and the fallbacks.
 
 from __future__ import annotations
 
+import json
 import re
+from typing import Any
+
+from pydantic import BaseModel
 
 from voice_assistant.llm.base import Completion, Message
 from voice_assistant.research.base import Mode
@@ -23,9 +27,9 @@ SYSTEM = (
 )
 INSTRUCTION: dict[Mode, str] = {
     "written": (
-        "Open with a direct answer. Then give the key points as a short list, citing the "
-        "notes they come from like [1]. Then say what the notes leave open. Stay under 250 "
-        "words."
+        'Reply with JSON: "answer" is one or two sentences that answer the question '
+        'directly; "points" are one to three key facts, each with the number of the note '
+        'it comes from; "open" says what the notes leave open (empty if nothing).'
     ),
     "spoken": (
         "Answer in two or three short, plain sentences that will be read aloud. No lists, "
@@ -37,6 +41,8 @@ NO_ANSWER = "I couldn't write an answer. The strongest findings in your memories
 NOTHING_FOUND_WRITTEN = "I found nothing about that in your memories."
 SPOKEN_NOTHING = "I found nothing about that in your memories."
 SPOKEN_UNFINISHED = "I couldn't finish looking into that."
+OPEN_LABEL = "Not in your notes:"
+_ANSWER_FIELD = re.compile(r'"answer"\s*:\s*"((?:[^"\\]|\\.)*)')
 _CITATION = re.compile(r"\[(\d+(?:\s*,\s*\d+)*)\]")
 _TOOL_REQUEST = re.compile(r'"tool"\s*:|\b(?:search_memories|read_memory|clock)\s*\(')
 
@@ -48,6 +54,65 @@ def final_request(
     body = render_digest(notes) if notes else "(no notes: nothing was found)"
     user = f"{question}\n\nNotes:\n{body}\n\n{INSTRUCTION[mode]}"
     return [Message("system", SYSTEM), *earlier, Message("user", user)]
+
+
+def written_schema(count: int) -> dict[str, Any]:
+    """The written answer's shape: code writes the layout; a citation can only name a note."""
+    note: dict[str, Any] = {"type": "integer", "enum": list(range(1, count + 1))}
+    point = {
+        "type": "object",
+        "properties": {"note": note, "fact": {"type": "string"}},
+        "required": ["note", "fact"],
+    }
+    points: dict[str, Any] = {"type": "array", "items": point, "maxItems": 3}
+    if count:
+        points["minItems"] = 1
+    else:
+        points["maxItems"] = 0
+    return {
+        "type": "object",
+        "properties": {"answer": {"type": "string"}, "points": points, "open": {"type": "string"}},
+        "required": ["answer", "points", "open"],
+    }
+
+
+class WrittenAnswer(BaseModel):
+    answer: str
+    points: list[tuple[int, str]]
+    open: str
+
+    @classmethod
+    def parse(cls, text: str) -> WrittenAnswer | None:
+        try:
+            data = json.loads(text)
+            points = [(int(p["note"]), str(p["fact"]).strip()) for p in data["points"]]
+            return cls(
+                answer=str(data["answer"]).strip(), points=points, open=str(data["open"]).strip()
+            )
+        except (ValueError, KeyError, TypeError):
+            return None
+
+    def render(self, count: int) -> str:
+        lines = [self.answer]
+        seen = {self.answer.lower()}
+        for number, fact in self.points:
+            if fact and fact.lower() not in seen and 1 <= number <= count:
+                seen.add(fact.lower())
+                lines.append(f"- {fact} [{number}]")
+        if self.open:
+            lines.append(f"{OPEN_LABEL} {self.open}")
+        return "\n".join(lines)
+
+
+def partial_answer(text: str) -> str:
+    """The ``answer`` text of a cut-off JSON reply (or the text itself if it is not JSON)."""
+    match = _ANSWER_FIELD.search(text)
+    if match is None:
+        return "" if text.lstrip().startswith("{") else text
+    try:
+        return str(json.loads(f'"{match.group(1)}"'))
+    except ValueError:
+        return match.group(1)
 
 
 def cited(text: str, count: int) -> list[int]:
@@ -76,23 +141,28 @@ def asks_for_tools(text: str) -> int | None:
     return match.start() if match else None
 
 
-def outcome(completion: Completion | None) -> str:
+def outcome(completion: Completion | None, mode: Mode = "spoken") -> str:
     """``answered``, ``cut-short`` (stopped early or asked for tools) or ``no-answer``."""
     if completion is None or not completion.text.strip():
         return "no-answer"
+    if mode == "written" and completion.finish_reason == "stop":
+        return "answered" if WrittenAnswer.parse(completion.text) else "cut-short"
     if completion.finish_reason != "stop" or asks_for_tools(completion.text) is not None:
         return "cut-short"
     return "answered"
 
 
 def written_reply(completion: Completion | None, notes: list[Note]) -> str:
-    kind = outcome(completion)
+    kind = outcome(completion, "written")
     if kind == "no-answer" or completion is None:
         return f"{NO_ANSWER}\n{findings(notes, 4)}" if notes else NOTHING_FOUND_WRITTEN
-    text = completion.text.strip()
-    if kind == "cut-short":
-        stop = asks_for_tools(text)
-        kept = whole_sentences(text[:stop] if stop is not None else text)
+    parsed = WrittenAnswer.parse(completion.text) if kind == "answered" else None
+    if parsed is not None:
+        text = parsed.render(len(notes))
+    else:
+        written = partial_answer(completion.text)
+        stop = asks_for_tools(written)
+        kept = whole_sentences(written[:stop] if stop is not None else written)
         tail = f"{CUT_SHORT}\n{findings(notes, 3)}" if notes else NOTHING_FOUND_WRITTEN
         text = f"{kept}\n\n{tail}" if kept else tail
     numbers = cited(text, len(notes))

@@ -1,0 +1,58 @@
+"""The research core with the real default model over the imported example memories."""
+
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+pytestmark = pytest.mark.integration
+
+
+def cli(demo_data, *args):
+    return subprocess.run(
+        [sys.executable, "-m", "voice_assistant", *args],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ, "VOICE_ASSISTANT__PATHS__DATA_DIR": str(demo_data)},
+    )
+
+
+@pytest.fixture(scope="module")
+def asked(demo_data):
+    return cli(demo_data, "ask", "When is my dentist appointment?")
+
+
+def test_ask_answers_from_the_memories_with_cited_sources(asked):
+    assert asked.returncode == 0, asked.stderr
+    answer, _, sources = asked.stdout.partition("\nSources:\n")
+    assert re.search(r"march|thursday|9:30", answer.lower()), asked.stdout
+    assert re.search(r"\[\d\]", answer), asked.stdout
+    assert sources.startswith("[1] Dentist (file, markdown, memories; updated ")
+
+
+def test_replay_reruns_the_final_pass_on_the_stored_research(asked, demo_data):
+    turn_id = re.search(r"\[turn (\d+):", asked.stderr).group(1)
+    replayed = cli(demo_data, "replay", turn_id)
+    assert replayed.returncode == 0, replayed.stderr
+    assert "When is my dentist appointment?" in replayed.stdout
+    tokens = int(re.search(r"final request: (\d+) prompt tokens", replayed.stdout).group(1))
+    assert 100 < tokens < 1500
+    assert "Dentist" in replayed.stdout
+    missing = cli(demo_data, "replay", "99999")
+    assert missing.returncode == 2 and "no stored turn 99999" in missing.stderr
+
+
+def test_spoken_research_gives_plain_sentences(real_engines):
+    research = real_engines.research()
+    research.new_conversation()
+    reply = research.answer("What did we decide about the transaction gateway?", "spoken")
+    assert reply.stop_reason in {"answered", "budget", "stagnation", "full-context"}
+    assert reply.notes >= 1
+    assert not re.search(r"\[\d|https?://|^\s*[-*]|`|/\w", reply.text, re.M), reply.text
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+", reply.text.strip()) if s]
+    fallback = reply.text.startswith("I couldn't finish looking into that.")
+    assert fallback or 1 <= len(sentences) <= 3, reply.text
+    assert "queue" in reply.text.lower() or fallback
