@@ -133,6 +133,10 @@ def bench_wer(settings: Settings, folder: Path, models: list[str], runs: int) ->
 
 
 def run_bench(settings: Settings, args: argparse.Namespace) -> int:
+    if args.suite == "research":
+        from voice_assistant.bench_research import run_research_bench
+
+        return run_research_bench(settings, args.runs)
     wavs = expand_inputs(args.wavs or [DEMO_WAVS])
     print(f"# voice-assistant bench: {args.runs} run(s) each, medians")
     print(f"# llm={settings.models.llm} stt={settings.models.stt} tts={settings.models.tts}")

@@ -1,0 +1,162 @@
+"""``voice-assistant bench --suite research``: the research core's figures.
+
+- replay: one long stored research (five searches with repeated hits) answered the old
+  way (the whole research transcript in the final request, as ADR 0101 did) and from
+  notes (ADR 0127), side by side on the same model: prompt tokens and time to the answer;
+- search latency over generated stores of 1k, 10k and 100k memories;
+- recall@5 of full-text search on a labelled set (tests/data/recall).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from voice_assistant.config import Settings
+from voice_assistant.engines import Engines
+from voice_assistant.llm.base import LanguageModel, Message
+from voice_assistant.memory.store import MemoryStore, connect
+from voice_assistant.research.base import Mode
+from voice_assistant.research.final import SYSTEM, final_request, written_schema
+from voice_assistant.research.loop import STRATEGY
+from voice_assistant.research.notes import Exchange, build_notes, digest
+from voice_assistant.research.tools import ToolCall, Tools, render
+
+CHECKOUT = Path(__file__).resolve().parent.parent
+RECALL = CHECKOUT / "tests" / "data" / "recall"
+LONG_RESEARCH = [
+    "transaction gateway",
+    "gateway decision retries queue",
+    "gateway March release",
+    "failed settlements alerting finance",
+    "who decides about the gateway",
+]
+QUESTION = "What can you tell me about the transaction gateway?"
+
+
+def load_labelled(store: MemoryStore) -> list[tuple[str, str]]:
+    """Add the labelled memories; return (query, expected title) pairs."""
+    title, body = "", list[str]()
+    for line in [*(RECALL / "memories.md").read_text().splitlines(), "# "]:
+        if line.startswith("# "):
+            if title:
+                store.add("\n".join(body).strip(), title=title, kind="markdown", project="recall")
+            title, body = line[2:].strip(), list[str]()
+        else:
+            body.append(line)
+    pairs = []
+    for line in (RECALL / "queries.tsv").read_text().splitlines():
+        if line and not line.startswith("#"):
+            query, expected = line.split("\t")
+            pairs.append((query, expected))
+    return pairs
+
+
+def recall_at(k: int = 5) -> tuple[float, list[str]]:
+    with tempfile.TemporaryDirectory() as tmp:
+        store = MemoryStore(connect(Path(tmp) / "m.sqlite3"))
+        pairs = load_labelled(store)
+        misses = [
+            q for q, want in pairs if want not in {h.memory.title for h in store.search(q, k)}
+        ]
+    return 1 - len(misses) / len(pairs), misses
+
+
+_SYLLABLES = "ka lo mi re su ta ne vo pa li du ge ro fi ba sen tor mal vin dra"
+SYLLABLES = _SYLLABLES.split()
+
+
+def generated_text(rng: random.Random, words: int) -> str:
+    vocab = [a + b + c for a in SYLLABLES for b in SYLLABLES for c in SYLLABLES[:8]]
+    return " ".join(rng.choice(vocab) for _ in range(words))
+
+
+def search_latency(sizes: list[int], queries: int = 30) -> dict[int, float]:
+    """Median milliseconds per search (limit 5) for stores of each size."""
+    rng = random.Random(7)
+    out: dict[int, float] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        store = MemoryStore(connect(Path(tmp) / "m.sqlite3"))
+        have = 0
+        for size in sorted(sizes):
+            with store.transaction():
+                for _ in range(size - have):
+                    store.add(generated_text(rng, 60), title=generated_text(rng, 3))
+            have = size
+            times = []
+            for _ in range(queries):
+                query = generated_text(rng, 4)
+                started = time.perf_counter()
+                store.search(query, 5)
+                times.append((time.perf_counter() - started) * 1000)
+            out[size] = statistics.median(times)
+    return out
+
+
+def old_request(question: str, exchanges: list[Exchange], mode: Mode) -> list[Message]:
+    """ADR 0101's reserved answer: the whole research transcript, tool strategy included."""
+    from voice_assistant.research.final import INSTRUCTION
+
+    messages = [Message("system", f"{SYSTEM}\n\n{STRATEGY}"), Message("user", question)]
+    for exchange in exchanges:
+        messages.append(Message("assistant", exchange.call.model_dump_json()))
+        if exchange.result is not None:
+            messages.append(Message("user", f"Tool result:\n{render(exchange.result)}"))
+    messages.append(Message("user", f"Now answer the question: {question}\n{INSTRUCTION[mode]}"))
+    return messages
+
+
+def replay_comparison(settings: Settings, runs: int) -> list[tuple[str, str, float, float, str]]:
+    engines = Engines(settings)
+    llm: LanguageModel = engines.llm()
+    with tempfile.TemporaryDirectory() as tmp:
+        store = MemoryStore(connect(Path(tmp) / "m.sqlite3"))
+        load_labelled(store)
+        tools = Tools(store)
+        exchanges = [
+            Exchange(c, tools.run(c))
+            for c in (ToolCall(tool="search_memories", argument=q) for q in LONG_RESEARCH)
+        ]
+    notes = build_notes(exchanges)
+    rows: list[tuple[str, str, float, float, str]] = []
+    for mode in ("written", "spoken"):
+        kept = digest(notes, settings.research.digest_chars(mode))
+        profile = (
+            settings.tasks.answer_written if mode == "written" else settings.tasks.answer_spoken
+        )
+        schema = written_schema(len(kept)) if mode == "written" else None
+        for way, request in (
+            ("transcript (ADR 0101)", old_request(QUESTION, exchanges, mode)),
+            ("notes (ADR 0127)", final_request(QUESTION, kept, [], mode)),
+        ):
+            tokens, seconds, text = 0, [], ""
+            for _ in range(runs):
+                llm.complete([Message("system", "reset")], max_tokens=1, deadline_s=30)  # no KV hit
+                out = llm.complete(
+                    request,
+                    max_tokens=profile.max_tokens,
+                    deadline_s=profile.deadline_s,
+                    json_schema=schema,
+                )
+                tokens, text = out.prompt_tokens, out.text
+                seconds.append(out.seconds)
+            rows.append((mode, way, tokens, statistics.median(seconds), text))
+    return rows
+
+
+def run_research_bench(settings: Settings, runs: int) -> int:
+    recall, misses = recall_at(5)
+    print(f"recall@5, full-text search (BM25), {RECALL.name} set: {recall:.3f}")
+    for query in misses:
+        print(f"  missed: {query}")
+    print("search latency, median ms per search (limit 5):")
+    for size, ms in search_latency([1_000, 10_000, 100_000]).items():
+        print(f"  {size:>7} memories: {ms:8.2f} ms")
+    print(f"replay of a five-search research ({len(LONG_RESEARCH)} searches), {runs} run(s):")
+    for mode, way, tokens, seconds, text in replay_comparison(settings, runs):
+        print(f"  {mode:<8} {way:<22} {tokens:>6} prompt tokens  {seconds:6.2f} s to the answer")
+        print(f"           -> {' '.join(text.split())[:150]}")
+    return 0
