@@ -74,5 +74,5 @@ def fake_research(llm: FakeLLM, settings: Settings | None = None) -> MemoryResea
         "answer_written": tasks.answer_written,
     }
     return MemoryResearch(
-        llm, Tools(store), Conversations(db), settings.research, profiles, n_ctx=4096
+        llm, llm, Tools(store), Conversations(db), settings.research, profiles, n_ctx=4096
     )

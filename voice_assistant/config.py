@@ -91,6 +91,9 @@ class LlmConfig(Section):
     threads: int = Field(2, ge=1, description="CPU threads for llama.cpp.")
     temperature: float = Field(0.0, ge=0.0, le=2.0)
     seed: int = Field(0, description="Sampling seed, for repeatable replies.")
+    research_context: bool = Field(
+        True, description="A second context for research calls, so both KV prefixes stay warm."
+    )
 
 
 class TaskProfile(Section):

@@ -77,12 +77,18 @@ class Engines:
             ),
         )
 
-    def llm(self) -> LanguageModel:
+    def llm(self, context: str = "llm") -> LanguageModel:
+        """The LLM; ``context="research"`` is a second llama.cpp context on the same weights.
+
+        Research and answer prompts start differently, so on one context each evicts the
+        other's KV cache; two contexts keep both fixed prefixes warm (the weights are
+        memory-mapped once and shared).
+        """
         from voice_assistant.llm.llama import LlamaCppLLM
 
         s = self.settings
         return self._once(
-            "llm",
+            context,
             lambda: LlamaCppLLM(
                 modelstore.resolve(s, "models.llm"),
                 n_ctx=s.llm.n_ctx,
@@ -117,8 +123,10 @@ class Engines:
             "answer_spoken": tasks.answer_spoken,
             "answer_written": tasks.answer_written,
         }
+        research_llm = self.llm("research") if s.llm.research_context else self.llm()
         return MemoryResearch(
             self.llm(),
+            research_llm,
             Tools(self.memories(), limit=s.research.search_limit),
             Conversations(self.database(), s.research.conversation_idle_s),
             s.research,

@@ -22,7 +22,7 @@ from voice_assistant.research.final import (
     written_reply,
     written_schema,
 )
-from voice_assistant.research.loop import ResearchLoop
+from voice_assistant.research.loop import ResearchLoop, research_request
 from voice_assistant.research.notes import Exchange, Note, build_notes, digest
 from voice_assistant.research.tools import ToolCall, ToolResult, Tools
 
@@ -37,6 +37,7 @@ class MemoryResearch:
     def __init__(
         self,
         llm: LanguageModel,
+        research_llm: LanguageModel,
         tools: Tools,
         conversations: Conversations,
         config: ResearchConfig,
@@ -49,13 +50,15 @@ class MemoryResearch:
         self.config = config
         self.profiles = profiles
         reserve = max(p.max_tokens for p in profiles.values()) + config.final_prompt_reserve
-        self.loop = ResearchLoop(llm, tools, n_ctx, reserve, profiles["research"].max_tokens)
+        self.loop = ResearchLoop(
+            research_llm, tools, n_ctx, reserve, profiles["research"].max_tokens
+        )
 
     def warm(self, mode: Mode) -> None:
-        """Fill the KV cache with the research strategy, the prefix every research call shares."""
-        from voice_assistant.research.loop import research_request
-
-        self.llm.complete(research_request("hello", []), max_tokens=1, deadline_s=60)
+        """Fill the KV caches with the fixed prefixes: the research strategy, the final system
+        prompt (on one shared context, the last one warmed is the one kept)."""
+        self.loop.llm.complete(research_request("hello", []), max_tokens=1, deadline_s=60)
+        self.llm.complete(final_request("hello", [], [], mode), max_tokens=1, deadline_s=60)
 
     def new_conversation(self) -> None:
         self.conversations.start()
