@@ -13,12 +13,15 @@ import random
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+
+import numpy as np
 
 from voice_assistant.config import Settings
 from voice_assistant.engines import Engines
 from voice_assistant.llm.base import LanguageModel, Message
-from voice_assistant.memory.store import MemoryStore, connect
+from voice_assistant.memory.store import Embedder, MemoryStore, connect
 from voice_assistant.research.base import Mode
 from voice_assistant.research.final import SYSTEM, final_request, written_schema
 from voice_assistant.research.loop import STRATEGY
@@ -55,14 +58,25 @@ def load_labelled(store: MemoryStore) -> list[tuple[str, str]]:
     return pairs
 
 
-def recall_at(k: int = 5) -> tuple[float, list[str]]:
+def recall_at(embedder: Embedder | None, k: int = 5) -> dict[str, tuple[float, list[str]]]:
+    """recall@k of BM25, semantic similarity and their fusion on the labelled set."""
     with tempfile.TemporaryDirectory() as tmp:
-        store = MemoryStore(connect(Path(tmp) / "m.sqlite3"))
+        store = MemoryStore(connect(Path(tmp) / "m.sqlite3"), embedder=embedder)
         pairs = load_labelled(store)
-        misses = [
-            q for q, want in pairs if want not in {h.memory.title for h in store.search(q, k)}
-        ]
-    return 1 - len(misses) / len(pairs), misses
+        ways: dict[str, Callable[[str], list[int]]] = {
+            "full text (BM25)": lambda q: [i for i, _ in store.lexical(q, k)],
+        }
+        if embedder is not None:
+            ways["semantic (MiniLM)"] = lambda q: store.semantic_ids(q, k)
+            ways["BM25 + semantic, rank fusion"] = lambda q: [
+                h.memory.id for h in store.search(q, k)
+            ]
+        titles = {m.id: m.title for m in store.recent(1000)}
+        out = {}
+        for name, rank in ways.items():
+            misses = [q for q, want in pairs if want not in {titles[i] for i in rank(q)}]
+            out[name] = (1 - len(misses) / len(pairs), misses)
+    return out
 
 
 _SYLLABLES = "ka lo mi re su ta ne vo pa li du ge ro fi ba sen tor mal vin dra"
@@ -74,25 +88,43 @@ def generated_text(rng: random.Random, words: int) -> str:
     return " ".join(rng.choice(vocab) for _ in range(words))
 
 
-def search_latency(sizes: list[int], queries: int = 30) -> dict[int, float]:
-    """Median milliseconds per search (limit 5) for stores of each size."""
+def search_latency(
+    sizes: list[int], embedder: Embedder | None, queries: int = 30
+) -> dict[int, tuple[float, float]]:
+    """Median ms per search (limit 5) for each store size: BM25 alone, and fused.
+
+    Generated memories get random unit vectors (embedding 100k texts would take minutes
+    and the vectors' content does not change the cost); the query is embedded for real.
+    """
     rng = random.Random(7)
-    out: dict[int, float] = {}
+    vectors = np.random.default_rng(7)
+    out: dict[int, tuple[float, float]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         store = MemoryStore(connect(Path(tmp) / "m.sqlite3"))
         have = 0
         for size in sorted(sizes):
             with store.transaction():
                 for _ in range(size - have):
-                    store.add(generated_text(rng, 60), title=generated_text(rng, 3))
+                    memory_id = store.add(generated_text(rng, 60), title=generated_text(rng, 3))
+                    v = vectors.standard_normal(384).astype(np.float32)
+                    store.db.execute(
+                        "INSERT INTO memory_vectors(memory_id, vector) VALUES (?, ?)",
+                        (memory_id, (v / np.linalg.norm(v)).tobytes()),
+                    )
             have = size
-            times = []
-            for _ in range(queries):
-                query = generated_text(rng, 4)
-                started = time.perf_counter()
-                store.search(query, 5)
-                times.append((time.perf_counter() - started) * 1000)
-            out[size] = statistics.median(times)
+            timings = []
+            for use in (None, embedder):
+                store.embedder, store._vectors = use, None
+                if use is not None:
+                    store.search("warm up", 5)  # loads the vector matrix once
+                times = []
+                for _ in range(queries):
+                    query = generated_text(rng, 4)
+                    started = time.perf_counter()
+                    store.search(query, 5)
+                    times.append((time.perf_counter() - started) * 1000)
+                timings.append(statistics.median(times))
+            out[size] = (timings[0], timings[1] if embedder else float("nan"))
     return out
 
 
@@ -109,11 +141,11 @@ def old_request(question: str, exchanges: list[Exchange], mode: Mode) -> list[Me
     return messages
 
 
-def replay_comparison(settings: Settings, runs: int) -> list[tuple[str, str, float, float, str]]:
-    engines = Engines(settings)
+def replay_comparison(engines: Engines, runs: int) -> list[tuple[str, str, float, float, str]]:
+    settings = engines.settings
     llm: LanguageModel = engines.llm()
     with tempfile.TemporaryDirectory() as tmp:
-        store = MemoryStore(connect(Path(tmp) / "m.sqlite3"))
+        store = MemoryStore(connect(Path(tmp) / "m.sqlite3"), embedder=engines.embedder())
         load_labelled(store)
         tools = Tools(store)
         exchanges = [
@@ -148,15 +180,16 @@ def replay_comparison(settings: Settings, runs: int) -> list[tuple[str, str, flo
 
 
 def run_research_bench(settings: Settings, runs: int) -> int:
-    recall, misses = recall_at(5)
-    print(f"recall@5, full-text search (BM25), {RECALL.name} set: {recall:.3f}")
-    for query in misses:
-        print(f"  missed: {query}")
-    print("search latency, median ms per search (limit 5):")
-    for size, ms in search_latency([1_000, 10_000, 100_000]).items():
-        print(f"  {size:>7} memories: {ms:8.2f} ms")
+    engines = Engines(settings)
+    embedder = engines.embedder()
+    print(f"recall@5 on the labelled set ({RECALL}):")
+    for name, (recall, misses) in recall_at(embedder).items():
+        print(f"  {name:<30} {recall:.3f}  missed: {misses or '-'}")
+    print("search latency, median ms per search (limit 5): BM25 alone / fused with MiniLM")
+    for size, (lexical_ms, fused_ms) in search_latency([1_000, 10_000, 100_000], embedder).items():
+        print(f"  {size:>7} memories: {lexical_ms:8.2f} ms / {fused_ms:8.2f} ms")
     print(f"replay of a five-search research ({len(LONG_RESEARCH)} searches), {runs} run(s):")
-    for mode, way, tokens, seconds, text in replay_comparison(settings, runs):
+    for mode, way, tokens, seconds, text in replay_comparison(engines, runs):
         print(f"  {mode:<8} {way:<22} {tokens:>6} prompt tokens  {seconds:6.2f} s to the answer")
         print(f"           -> {' '.join(text.split())[:150]}")
     return 0

@@ -74,6 +74,7 @@ class ModelsConfig(Section):
     stt: str = Field("whisper-base", description="Whisper (CTranslate2) model directory.")
     llm: str = Field("qwen2.5-coder-0.5b", description="GGUF chat model.")
     tts: str = Field("piper-joe", description="Piper voice: directory or .onnx file.")
+    embed: str = Field("minilm-l6-int8", description="Sentence embeddings: ONNX + tokenizer.json.")
 
 
 class SttConfig(Section):
@@ -134,6 +135,9 @@ class ResearchConfig(Section):
         2000, ge=256, description="Tokens kept free for the final request besides its output."
     )
     search_limit: int = Field(5, ge=1, le=50, description="Hits per search.")
+    semantic_search: bool = Field(
+        True, description="Fuse MiniLM similarity with BM25 (measured: better recall)."
+    )
     conversation_idle_s: float = Field(
         300.0, gt=0, description="Idle time that ends a conversation."
     )

@@ -21,7 +21,7 @@ from voice_assistant.tts.base import TextToSpeech
 from voice_assistant.vad import VoiceActivity
 
 if TYPE_CHECKING:
-    from voice_assistant.memory.store import MemoryStore
+    from voice_assistant.memory.store import Embedder, MemoryStore
     from voice_assistant.research.core import MemoryResearch
 
 T = TypeVar("T")
@@ -106,7 +106,16 @@ class Engines:
     def memories(self) -> MemoryStore:
         from voice_assistant.memory.store import MemoryStore
 
-        return self._once("memories", lambda: MemoryStore(self.database()), timed=False)
+        embedder = self.embedder() if self.settings.research.semantic_search else None
+        return self._once(
+            "memories", lambda: MemoryStore(self.database(), embedder=embedder), timed=False
+        )
+
+    def embedder(self) -> Embedder:
+        from voice_assistant.memory.embed import MiniLMEmbedder
+
+        path = modelstore.resolve(self.settings, "models.embed")
+        return self._once("embed", lambda: MiniLMEmbedder(path))
 
     def research(self) -> Researcher:
         return self._once("research", self._build_research, timed=False)

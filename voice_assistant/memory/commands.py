@@ -10,7 +10,7 @@ from pathlib import Path
 from voice_assistant.config import Settings
 from voice_assistant.errors import AssistantError
 from voice_assistant.memory.importer import import_paths
-from voice_assistant.memory.store import Memory, MemoryStore, connect
+from voice_assistant.memory.store import Memory
 
 
 def _line(memory: Memory) -> str:
@@ -21,7 +21,9 @@ def _line(memory: Memory) -> str:
 
 
 def run_memory_command(settings: Settings, args: argparse.Namespace) -> int:
-    store = MemoryStore(connect(settings.paths.database))
+    from voice_assistant.engines import Engines
+
+    store = Engines(settings).memories()
     command = args.command_name
     if command == "import":
         missing = [str(p) for p in args.paths if not Path(p).exists()]

@@ -15,6 +15,22 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+CANDIDATES = 20
+"""How deep each ranking (lexical, semantic) goes before fusion."""
+RRF_K = 60
+"""Reciprocal rank fusion constant (Cormack et al.): score = sum 1 / (RRF_K + rank)."""
+MIN_SIMILARITY = 0.3
+"""Cosine below this is no match (unrelated MiniLM pairs score about 0.0-0.15)."""
+
+
+class Embedder(Protocol):
+    def embed(self, texts: list[str]) -> npt.NDArray[np.float32]: ...
+
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS memories (
@@ -42,6 +58,10 @@ CREATE TRIGGER IF NOT EXISTS memories_ad AFTER DELETE ON memories BEGIN
     INSERT INTO memories_fts(memories_fts, rowid, title, text)
     VALUES ('delete', old.id, old.title, old.text);
 END;
+CREATE TABLE IF NOT EXISTS memory_vectors (
+    memory_id INTEGER PRIMARY KEY REFERENCES memories(id) ON DELETE CASCADE,
+    vector BLOB NOT NULL
+);
 CREATE TRIGGER IF NOT EXISTS memories_au AFTER UPDATE ON memories BEGIN
     INSERT INTO memories_fts(memories_fts, rowid, title, text)
     VALUES ('delete', old.id, old.title, old.text);
@@ -100,11 +120,84 @@ def connect(path: Path) -> sqlite3.Connection:
     return db
 
 
+def embedding_text(title: str, text: str) -> str:
+    return f"{title}. {text}" if title else text
+
+
+def fuse(rankings: list[list[int]], limit: int) -> list[tuple[int, float]]:
+    """Reciprocal rank fusion of id rankings, best first."""
+    scores: dict[int, float] = {}
+    for ranking in rankings:
+        for rank, memory_id in enumerate(ranking, 1):
+            scores[memory_id] = scores.get(memory_id, 0.0) + 1.0 / (RRF_K + rank)
+    best = sorted(scores.items(), key=lambda item: -item[1])[:limit]
+    return [(memory_id, round(score * 100, 3)) for memory_id, score in best]
+
+
 class MemoryStore:
-    def __init__(self, db: sqlite3.Connection, device: str | None = None) -> None:
+    """Memories with BM25 search, and semantic search fused in when given an embedder."""
+
+    def __init__(
+        self, db: sqlite3.Connection, device: str | None = None, embedder: Embedder | None = None
+    ) -> None:
         self.db = db
         self.device = device or socket.gethostname()
+        self.embedder = embedder
+        self._vectors: tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]] | None = None
         self.db.executescript(SCHEMA)
+
+    def _store_vector(self, memory_id: int, title: str, text: str) -> None:
+        if self.embedder is not None:
+            vector = self.embedder.embed([embedding_text(title, text)])[0]
+            self.db.execute(
+                "INSERT OR REPLACE INTO memory_vectors(memory_id, vector) VALUES (?, ?)",
+                (memory_id, vector.astype(np.float32).tobytes()),
+            )
+        self._vectors = None
+
+    def backfill_vectors(self, batch: int = 64) -> int:
+        """Embed memories that have no vector yet (stored before semantic search was on)."""
+        if self.embedder is None:
+            return 0
+        rows = self.db.execute(
+            "SELECT id, title, text FROM memories WHERE id NOT IN"
+            " (SELECT memory_id FROM memory_vectors)"
+        ).fetchall()
+        for start in range(0, len(rows), batch):
+            chunk = rows[start : start + batch]
+            vectors = self.embedder.embed([embedding_text(r["title"], r["text"]) for r in chunk])
+            with self.transaction():
+                self.db.executemany(
+                    "INSERT OR REPLACE INTO memory_vectors(memory_id, vector) VALUES (?, ?)",
+                    [(r["id"], v.tobytes()) for r, v in zip(chunk, vectors, strict=True)],
+                )
+        self._vectors = None
+        return len(rows)
+
+    def _vector_matrix(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
+        if self._vectors is None:
+            self.backfill_vectors()
+            rows = self.db.execute("SELECT memory_id, vector FROM memory_vectors").fetchall()
+            ids = np.array([r["memory_id"] for r in rows], dtype=np.int64)
+            matrix = (
+                np.frombuffer(b"".join(r["vector"] for r in rows), dtype=np.float32).reshape(
+                    len(rows), -1
+                )
+                if rows
+                else np.zeros((0, 1), dtype=np.float32)
+            )
+            self._vectors = (ids, matrix)
+        return self._vectors
+
+    def semantic_ids(self, query: str, limit: int = CANDIDATES) -> list[int]:
+        if self.embedder is None:
+            return []
+        ids, matrix = self._vector_matrix()
+        if len(ids) == 0:
+            return []
+        similarity = matrix @ self.embedder.embed([query])[0]
+        order = np.argsort(-similarity)[:limit]
+        return [int(ids[i]) for i in order if similarity[i] >= MIN_SIMILARITY]
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
@@ -145,7 +238,9 @@ class MemoryStore:
                 section,
             ),
         )
-        return int(cur.lastrowid or 0)
+        memory_id = int(cur.lastrowid or 0)
+        self._store_vector(memory_id, title, text)
+        return memory_id
 
     def update(self, memory_id: int, title: str, text: str, now: float | None = None) -> None:
         now = time.time() if now is None else now
@@ -153,8 +248,10 @@ class MemoryStore:
             "UPDATE memories SET title=?, text=?, updated=?, content_hash=? WHERE id=?",
             (title, text, now, content_hash(title, text), memory_id),
         )
+        self._store_vector(memory_id, title, text)
 
     def forget(self, memory_id: int) -> bool:
+        self._vectors = None
         return self.db.execute("DELETE FROM memories WHERE id=?", (memory_id,)).rowcount > 0
 
     def get(self, memory_id: int) -> Memory | None:
@@ -175,19 +272,29 @@ class MemoryStore:
     def count(self) -> int:
         return int(self.db.execute("SELECT count(*) FROM memories").fetchone()[0])
 
-    def search(self, query: str, limit: int = 5) -> list[Hit]:
+    def lexical(self, query: str, limit: int = CANDIDATES) -> list[tuple[int, float]]:
+        """BM25 over title (weighted 2x) and text: (id, score), best first."""
         match = fts_query(query)
         if not match:
             return []
         rows = self.db.execute(
-            "SELECT m.*, -bm25(memories_fts, 2.0, 1.0) AS score FROM memories_fts"
+            "SELECT m.id, -bm25(memories_fts, 2.0, 1.0) AS score FROM memories_fts"
             " JOIN memories m ON m.id = memories_fts.rowid"
             " WHERE memories_fts MATCH ? ORDER BY score DESC, m.updated DESC LIMIT ?",
             (match, limit),
         ).fetchall()
+        return [(int(row["id"]), round(float(row["score"]), 3)) for row in rows]
+
+    def search(self, query: str, limit: int = 5) -> list[Hit]:
+        """BM25 alone, or BM25 and semantic similarity fused by reciprocal rank."""
+        lexical = self.lexical(query, CANDIDATES if self.embedder else limit)
+        if self.embedder is None:
+            ranked = lexical[:limit]
+        else:
+            ranked = fuse([[i for i, _ in lexical], self.semantic_ids(query)], limit)
         hits = []
-        for row in rows:
-            data = dict(row)
-            score = float(data.pop("score"))
-            hits.append(Hit(Memory(**data), round(score, 3)))
+        for memory_id, score in ranked:
+            memory = self.get(memory_id)
+            if memory is not None:
+                hits.append(Hit(memory, score))
         return hits
