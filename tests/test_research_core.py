@@ -85,3 +85,28 @@ def test_batch_files_are_independent_turns(tmp_path):
         soundfile.write(tmp_path / f"{name}.wav", audio, 16000)
     run_batch([tmp_path / "a.wav", tmp_path / "b.wav"], fake_pipeline(llm=llm), tmp_path / "o")
     assert [m.role for m in llm.calls[3][0]] == ["system", "user"]
+
+
+class FinalFails(FakeLLM):
+    """Research works; the final call cannot prepare its context."""
+
+    def complete(self, messages, *, max_tokens, deadline_s, json_schema=None):
+        if len(self.calls) >= 1:
+            from voice_assistant.errors import StageFailure
+
+            self.calls.append((messages, {}))
+            raise StageFailure("answer", "context-full", "the final request does not fit")
+        return super().complete(
+            messages, max_tokens=max_tokens, deadline_s=deadline_s, json_schema=json_schema
+        )
+
+
+def test_a_final_turn_that_cannot_prepare_its_context_ends_with_the_findings():
+    from voice_assistant.research.final import NO_ANSWER
+
+    research = fake_research(FinalFails([ANSWER]))
+    written = research.answer("When is the dentist?", "written")
+    assert written.text == f"{NO_ANSWER}\n- Dentist: The dentist is on Thursday at 9:30."
+    assert (written.stop_reason, written.final_outcome) == ("answered", "no-answer")
+    spoken = fake_research(FinalFails([ANSWER])).answer("When is the dentist?", "spoken")
+    assert spoken.text.startswith("I couldn't finish looking into that.")

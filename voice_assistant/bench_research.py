@@ -103,12 +103,13 @@ def search_latency(
         store = MemoryStore(connect(Path(tmp) / "m.sqlite3"))
         have = 0
         for size in sorted(sizes):
+            store.embedder = None  # generated memories get random vectors, not embeddings
             with store.transaction():
                 for _ in range(size - have):
                     memory_id = store.add(generated_text(rng, 60), title=generated_text(rng, 3))
                     v = vectors.standard_normal(384).astype(np.float32)
                     store.db.execute(
-                        "INSERT INTO memory_vectors(memory_id, vector) VALUES (?, ?)",
+                        "INSERT OR REPLACE INTO memory_vectors(memory_id, vector) VALUES (?, ?)",
                         (memory_id, (v / np.linalg.norm(v)).tobytes()),
                     )
             have = size
