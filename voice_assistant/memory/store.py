@@ -196,7 +196,10 @@ class MemoryStore:
         if len(ids) == 0:
             return []
         similarity = matrix @ self.embedder.embed([query])[0]
-        order = np.argsort(-similarity)[:limit]
+        top = (
+            np.argpartition(-similarity, limit)[:limit] if len(ids) > limit else np.arange(len(ids))
+        )
+        order = top[np.argsort(-similarity[top])]
         return [int(ids[i]) for i in order if similarity[i] >= MIN_SIMILARITY]
 
     @contextmanager
