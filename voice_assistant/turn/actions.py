@@ -1,0 +1,136 @@
+"""Running acts: each through a tool; state changes commit in one SQLite transaction
+together with their receipts, so a turn's changes and its proof land (or vanish) together.
+
+Timers persist in the database; ``due`` lists those to ring, whether or not a turn runs.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import sqlite3
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from voice_assistant.memory.store import MemoryStore
+from voice_assistant.turn.acts import Act, speak_duration
+from voice_assistant.turn.outcome import NotDone, Receipt
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS timers (
+    id INTEGER PRIMARY KEY,
+    label TEXT NOT NULL DEFAULT '',
+    duration_s INTEGER NOT NULL,
+    created REAL NOT NULL,
+    due REAL NOT NULL,
+    state TEXT NOT NULL DEFAULT 'running'  -- running | cancelled | rung
+);
+CREATE TABLE IF NOT EXISTS receipts (
+    id INTEGER PRIMARY KEY,
+    act TEXT NOT NULL,
+    title TEXT NOT NULL,
+    body TEXT NOT NULL,
+    created REAL NOT NULL
+);
+"""
+
+
+@dataclass(frozen=True)
+class Timer:
+    id: int
+    label: str
+    duration_s: int
+    due: float
+
+
+def clock_text(timestamp: float) -> str:
+    return dt.datetime.fromtimestamp(timestamp).strftime("%H:%M")
+
+
+class Actions:
+    def __init__(self, store: MemoryStore, now: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.db: sqlite3.Connection = store.db
+        self.now = now
+        self.db.executescript(SCHEMA)
+
+    def running_timers(self) -> list[Timer]:
+        rows = self.db.execute(
+            "SELECT id, label, duration_s, due FROM timers WHERE state='running' ORDER BY due"
+        ).fetchall()
+        return [Timer(r["id"], r["label"], r["duration_s"], r["due"]) for r in rows]
+
+    def due(self) -> list[Timer]:
+        """Running timers whose time has come (the caller rings them, then ``mark_rung``)."""
+        return [t for t in self.running_timers() if t.due <= self.now()]
+
+    def mark_rung(self, timer_id: int) -> None:
+        self.db.execute("UPDATE timers SET state='rung' WHERE id=?", (timer_id,))
+
+    def _receipt(self, act: str, title: str, body: str) -> Receipt:
+        cur = self.db.execute(
+            "INSERT INTO receipts(act, title, body, created) VALUES (?,?,?,?)",
+            (act, title, body, self.now()),
+        )
+        return Receipt(int(cur.lastrowid or 0), act, title, body)
+
+    def run(self, acts: list[Act]) -> tuple[list[Receipt], list[NotDone]]:
+        """Run the ready acts; acts missing a value are not run. One transaction."""
+        receipts: list[Receipt] = []
+        not_done: list[NotDone] = []
+        with self.store.transaction():
+            for act in acts:
+                if not act.ready:
+                    not_done.append(NotDone(act, f"it needs the {act.missing[0]}"))
+                    continue
+                outcome = self._run_one(act)
+                if isinstance(outcome, NotDone):
+                    not_done.append(outcome)
+                else:
+                    receipts.append(outcome)
+        return receipts, not_done
+
+    def _run_one(self, act: Act) -> Receipt | NotDone:
+        now = self.now()
+        if act.kind == "set_timer":
+            seconds = int(act.values["duration_s"])
+            label = str(act.values.get("label", ""))
+            self.db.execute(
+                "INSERT INTO timers(label, duration_s, created, due) VALUES (?,?,?,?)",
+                (label, seconds, now, now + seconds),
+            )
+            name = f"{label} timer" if label else "Timer"
+            body = f"{speak_duration(seconds)}, rings at {clock_text(now + seconds)}"
+            return self._receipt(act.kind, f"{name} set", body)
+        if act.kind == "cancel_timer":
+            running = self.running_timers()
+            which = str(act.values.get("which", "")).lower()
+            chosen = [t for t in running if which and which in t.label.lower()] or (
+                running if len(running) == 1 else []
+            )
+            if not chosen:
+                why = "no timer is running" if not running else "I don't know which timer"
+                return NotDone(act, why)
+            timer = chosen[0]
+            self.db.execute("UPDATE timers SET state='cancelled' WHERE id=?", (timer.id,))
+            return self._receipt(act.kind, "Timer cancelled", speak_duration(timer.duration_s))
+        if act.kind == "remember":
+            text = str(act.values["text"])
+            self.store.add(text, title=" ".join(text.split()[:6]), source="voice", kind="note")
+            return self._receipt(act.kind, "Remembered", text)
+        if act.kind == "forget":
+            hits = self.store.search(str(act.values["what"]), limit=1)
+            if not hits:
+                return NotDone(act, "no memory matches that")
+            self.store.forget(hits[0].memory.id)
+            return self._receipt(act.kind, "Forgotten", hits[0].memory.title or "a memory")
+        if act.kind == "list_timers":
+            running = self.running_timers()
+            body = (
+                "; ".join(f"{t.label or 'timer'} rings at {clock_text(t.due)}" for t in running)
+                or "none running"
+            )
+            return Receipt(0, act.kind, "Timers", body)  # read-only: nothing committed
+        return Receipt(
+            0, act.kind, "Time", dt.datetime.fromtimestamp(now).strftime("%H:%M, %A %d %B %Y")
+        )

@@ -1,0 +1,157 @@
+"""The fixed act catalogue, with typed arguments validated by code.
+
+The model proposes acts; code decides whether each is well formed. A value the model
+could not fill (or filled with something that does not parse, such as a timer duration)
+is *missing*, and a missing value is asked for rather than guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Literal
+
+ActKind = Literal["remember", "forget", "set_timer", "cancel_timer", "list_timers", "what_time"]
+CATALOGUE: tuple[ActKind, ...] = (
+    "remember",
+    "forget",
+    "set_timer",
+    "cancel_timer",
+    "list_timers",
+    "what_time",
+)
+CHANGES_STATE = {"remember", "forget", "set_timer", "cancel_timer"}
+
+NUMBER_WORDS = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "fifteen": 15,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "forty-five": 45,
+    "fifty": 50,
+    "sixty": 60,
+    "ninety": 90,
+    "half": 0.5,
+    "a half": 0.5,
+}
+UNITS = {
+    "second": 1,
+    "sec": 1,
+    "s": 1,
+    "minute": 60,
+    "min": 60,
+    "m": 60,
+    "hour": 3600,
+    "hr": 3600,
+    "h": 3600,
+}
+_PART = re.compile(
+    r"(\d+(?:\.\d+)?|[a-z]+(?:-[a-z]+)?)\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h)\b"
+)
+MAX_TIMER_S = 24 * 3600
+
+
+_FRACTIONS = [
+    (re.compile(r"\bhalf an? (hour|minute)"), r"0.5 \1"),
+    (re.compile(r"\b(?:a )?quarter (?:of )?an? (hour)"), r"0.25 \1"),
+    (re.compile(r"\bthree quarters (?:of )?an? (hour)"), r"0.75 \1"),
+]
+
+
+def _unit_seconds(unit: str) -> int:
+    if unit in ("s", "secs", "sec"):
+        return 1
+    return UNITS[unit.rstrip("s")] if unit.rstrip("s") in UNITS else UNITS[unit]
+
+
+def parse_duration(text: str) -> int | None:
+    """Seconds in "10 minutes", "an hour and a half", "1h 30m"; None if it is no duration."""
+    text = text.lower().strip()
+    for pattern, replacement in _FRACTIONS:
+        text = pattern.sub(replacement, text)
+    parts = _PART.findall(text)
+    if not parts:
+        return None
+    total = 0.0
+    for number, unit in parts:
+        value = float(number) if number[0].isdigit() else NUMBER_WORDS.get(number)
+        if value is None:
+            return None
+        total += value * _unit_seconds(unit)
+    if "and a half" in text:
+        total += 0.5 * _unit_seconds(parts[-1][1])
+    seconds = round(total)
+    return seconds if 0 < seconds <= MAX_TIMER_S else None
+
+
+def speak_duration(seconds: int) -> str:
+    parts = []
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    for value, unit in ((hours, "hour"), (minutes, "minute"), (secs, "second")):
+        if value:
+            parts.append(f"{value} {unit}{'s' if value != 1 else ''}")
+    return " and ".join(parts) if len(parts) <= 2 else f"{parts[0]}, {parts[1]} and {parts[2]}"
+
+
+@dataclass(frozen=True)
+class Act:
+    """A validated act: its values, and the names of values it still waits for."""
+
+    kind: ActKind
+    values: dict[str, str | int] = field(default_factory=dict)
+    missing: tuple[str, ...] = ()
+
+    @property
+    def ready(self) -> bool:
+        return not self.missing
+
+
+ASK_FOR = {
+    ("set_timer", "duration_s"): "How long should the timer be?",
+    ("remember", "text"): "What should I remember?",
+    ("forget", "what"): "Which memory should I forget?",
+}
+
+
+def validate(kind: str, arguments: dict[str, str]) -> Act | None:
+    """An ``Act`` from the model's proposal, or None if the act is not in the catalogue."""
+    if kind not in CATALOGUE:
+        return None
+    act_kind: ActKind = kind
+    text = {k: str(v).strip() for k, v in arguments.items() if str(v).strip()}
+    if act_kind == "set_timer":
+        seconds = parse_duration(text.get("duration", ""))
+        values: dict[str, str | int] = {"label": text.get("label", "")}
+        if seconds is None:
+            return Act(act_kind, values, ("duration_s",))
+        return Act(act_kind, {**values, "duration_s": seconds})
+    if act_kind == "remember":
+        return (
+            Act(act_kind, {"text": text["text"]})
+            if "text" in text
+            else Act(act_kind, {}, ("text",))
+        )
+    if act_kind == "forget":
+        return (
+            Act(act_kind, {"what": text["what"]})
+            if "what" in text
+            else Act(act_kind, {}, ("what",))
+        )
+    if act_kind == "cancel_timer":
+        return Act(act_kind, {"which": text.get("which", "")})
+    return Act(act_kind)

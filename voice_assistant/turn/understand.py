@@ -1,0 +1,86 @@
+"""Understanding: one constrained model call splits an utterance into acts and questions.
+
+Code checks everything the model says: acts must come from the catalogue with arguments
+that validate, questions must be the user's own words. Anything invalid or unsure makes
+the whole utterance one question, which research can always answer.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from voice_assistant.turn.acts import CATALOGUE, Act, validate
+
+SYSTEM = (
+    "Split what the user said into acts and questions. Acts: remember (text: what to "
+    "remember), forget (what: the memory to delete), set_timer (duration: as the user said "
+    "it; label), cancel_timer (which), list_timers, what_time (time or date). Put every "
+    "question, copied word for word, in questions. Leave a value empty if the user did not "
+    "say it; never invent one. Set sure to false if you are unsure."
+)
+ARGUMENTS = ("duration", "label", "text", "what", "which")
+
+
+def schema() -> dict[str, Any]:
+    act = {
+        "type": "object",
+        "properties": {
+            "act": {"enum": list(CATALOGUE)},
+            **{name: {"type": "string"} for name in ARGUMENTS},
+        },
+        "required": ["act"],
+    }
+    return {
+        "type": "object",
+        "properties": {
+            "acts": {"type": "array", "items": act, "maxItems": 4},
+            "questions": {"type": "array", "items": {"type": "string"}, "maxItems": 4},
+            "sure": {"type": "boolean"},
+        },
+        "required": ["acts", "questions", "sure"],
+    }
+
+
+@dataclass(frozen=True)
+class Understanding:
+    acts: tuple[Act, ...]
+    questions: tuple[str, ...]
+    fallback: bool = False
+    """True when the model's output was not used: the utterance became one question."""
+
+
+def _words(text: str) -> str:
+    return " ".join(re.findall(r"[\w']+", text.lower()))
+
+
+def as_one_question(utterance: str) -> Understanding:
+    return Understanding((), (utterance.strip(),), fallback=True)
+
+
+def interpret(output: str, utterance: str) -> Understanding:
+    """The model's JSON, checked by code; anything off gives ``as_one_question``."""
+    try:
+        data = json.loads(output)
+        proposed = list(data["acts"])
+        questions = [str(q).strip() for q in data["questions"] if str(q).strip()]
+        sure = bool(data["sure"])
+    except (ValueError, KeyError, TypeError):
+        return as_one_question(utterance)
+    if not sure or not (proposed or questions):
+        return as_one_question(utterance)
+    said = _words(utterance)
+    if any(_words(q) not in said for q in questions):  # questions must be the user's words
+        return as_one_question(utterance)
+    acts = []
+    for item in proposed:
+        if not isinstance(item, dict):
+            return as_one_question(utterance)
+        arguments = {k: str(item.get(k, "")) for k in ARGUMENTS}
+        act = validate(str(item.get("act", "")), arguments)
+        if act is None:
+            return as_one_question(utterance)
+        acts.append(act)
+    return Understanding(tuple(acts), tuple(questions))
