@@ -11,7 +11,7 @@ DEMO_ENV := VOICE_ASSISTANT__PATHS__DATA_DIR=demo-out/data
 
 demo: setup
 	$(DEMO_ENV) $(BIN)/voice-assistant memory import demo/memories
-	$(DEMO_ENV) $(BIN)/voice-assistant batch demo/questions --out demo-out
+	$(DEMO_ENV) $(BIN)/voice-assistant batch demo/questions demo/acts --out demo-out
 	$(DEMO_ENV) $(BIN)/voice-assistant ask "What did we decide about the transaction gateway?"
 
 lint:

@@ -2,9 +2,10 @@
 
     .venv/bin/python demo/make_questions.py
 
-Each question is written as NAME.wav (piper's 22,050 Hz, so the batch harness also shows
-resampling) with NAME.txt as its reference transcript; noise.wav is seeded pink noise,
-which must produce no reply.
+Each question (demo/questions) and act (demo/acts) is written as NAME.wav (piper's
+22,050 Hz, so the batch harness also shows resampling) with NAME.txt as its reference
+transcript; noise.wav is seeded pink noise, which must produce no reply. Piper is not
+bit-exact between runs: regenerate only what you change.
 """
 
 from __future__ import annotations
@@ -24,7 +25,13 @@ QUESTIONS = {
     "eggs": "How long should I boil an egg?",
     "gateway": "What did we decide about the transaction gateway?",
 }
-OUT = Path(__file__).resolve().parent / "questions"
+ACTS = {
+    "timer": "Set a timer for ten minutes.",
+    "timer_no_duration": "Set a timer.",
+    "timer_and_question": "Set a timer for five minutes and when is my dentist appointment?",
+}
+HERE = Path(__file__).resolve().parent
+OUT = HERE / "questions"
 
 
 def pink_noise(seconds: float, rate: int, seed: int = 7) -> np.ndarray:
@@ -38,13 +45,14 @@ def pink_noise(seconds: float, rate: int, seed: int = 7) -> np.ndarray:
 def main() -> None:
     settings, _ = load_settings()
     tts = PiperTTS(modelstore.resolve(settings, "models.tts"))
-    OUT.mkdir(exist_ok=True)
     silence = np.zeros(int(0.4 * tts.sample_rate), dtype=np.int16)
-    for name, text in QUESTIONS.items():
-        audio = np.concatenate([silence, *tts.synthesize(text), silence])
-        write_wav(OUT / f"{name}.wav", audio, tts.sample_rate)
-        (OUT / f"{name}.txt").write_text(text + "\n")
-        print(f"{name}.wav: {len(audio) / tts.sample_rate:.1f} s  {text}")
+    for folder, texts in ((OUT, QUESTIONS), (HERE / "acts", ACTS)):
+        folder.mkdir(exist_ok=True)
+        for name, text in texts.items():
+            audio = np.concatenate([silence, *tts.synthesize(text), silence])
+            write_wav(folder / f"{name}.wav", audio, tts.sample_rate)
+            (folder / f"{name}.txt").write_text(text + "\n")
+            print(f"{folder.name}/{name}.wav: {len(audio) / tts.sample_rate:.1f} s  {text}")
     write_wav(OUT / "noise.wav", pink_noise(3.0, tts.sample_rate), tts.sample_rate)
     print("noise.wav: 3.0 s of pink noise")
 

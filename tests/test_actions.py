@@ -50,7 +50,7 @@ def test_timers_persist_across_restarts(tmp_path):
 def test_an_act_missing_a_value_is_not_run(actions):
     acts, _ = actions
     receipts, not_done = acts.run([Act("set_timer", {}, ("duration_s",))])
-    assert receipts == [] and not_done[0].why == "it needs the duration_s"
+    assert receipts == [] and not_done[0].why == "waiting for duration_s"
     assert count(acts, "timers") == 0 and count(acts, "receipts") == 0
 
 

@@ -102,12 +102,16 @@ class TaskProfile(Section):
 
     max_tokens: int = Field(ge=1, description="Output allowance in tokens.")
     deadline_s: float = Field(gt=0, description="Wall-clock limit for the call.")
+    review: bool = Field(True, description="For reply tasks: review the draft before use.")
 
 
 class TasksConfig(Section):
     """A profile per model task; a partial table keeps the task's other defaults."""
 
+    understand: TaskProfile = TaskProfile(max_tokens=160, deadline_s=20.0)
     research: TaskProfile = TaskProfile(max_tokens=48, deadline_s=60.0)
+    acknowledge: TaskProfile = TaskProfile(max_tokens=60, deadline_s=15.0)
+    review: TaskProfile = TaskProfile(max_tokens=40, deadline_s=15.0)
     answer_spoken: TaskProfile = TaskProfile(max_tokens=120, deadline_s=30.0)
     answer_written: TaskProfile = TaskProfile(max_tokens=400, deadline_s=120.0)
 

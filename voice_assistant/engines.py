@@ -118,6 +118,29 @@ class Engines:
         return self._once("embed", lambda: MiniLMEmbedder(path))
 
     def research(self) -> Researcher:
+        """A turn: acts and questions, each question answered by the research core."""
+        return self._once("turns", self._build_turns, timed=False)
+
+    def _build_turns(self) -> Researcher:
+        from voice_assistant.turn.actions import Actions
+        from voice_assistant.turn.runner import TurnRunner
+
+        tasks = self.settings.tasks
+        profiles = {
+            "understand": tasks.understand,
+            "acknowledge": tasks.acknowledge,
+            "review": tasks.review,
+        }
+        return TurnRunner(
+            self.llm(),
+            self.research_core(),
+            Actions(self.memories()),
+            profiles,
+            tasks.acknowledge.review,
+        )
+
+    def research_core(self) -> MemoryResearch:
+        """The research and notes core alone (questions only; ``replay`` uses it)."""
         return self._once("research", self._build_research, timed=False)
 
     def _build_research(self) -> MemoryResearch:

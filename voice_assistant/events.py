@@ -8,6 +8,7 @@ tts -> SpeechAudio. Events are frozen; audio arrays are not copied.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -83,6 +84,8 @@ class Reply:
     """``answered``, ``cut-short`` or ``no-answer``: how the final answer call ended."""
     final_prompt_tokens: int = 0
     turn_id: int | None = None
+    turn: dict[str, Any] | None = None
+    """Acts, the outcome document, the acknowledgement and review verdicts, when acts ran."""
 
 
 @dataclass(frozen=True)

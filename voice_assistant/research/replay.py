@@ -13,13 +13,12 @@ from voice_assistant.engines import Engines
 from voice_assistant.errors import AssistantError
 from voice_assistant.llm.base import Message
 from voice_assistant.research.base import Mode
-from voice_assistant.research.core import MemoryResearch, final_text, stored_exchanges
+from voice_assistant.research.core import final_text, stored_exchanges
 from voice_assistant.research.notes import build_notes
 
 
 def replay(engines: Engines, turn_id: int, mode: Mode | None = None) -> int:
-    research = engines.research()
-    assert isinstance(research, MemoryResearch)
+    research = engines.research_core()
     turn = research.conversations.turn(turn_id)
     if turn is None:
         raise AssistantError("no-such-turn", f"there is no stored turn {turn_id}")

@@ -81,7 +81,7 @@ class Actions:
         with self.store.transaction():
             for act in acts:
                 if not act.ready:
-                    not_done.append(NotDone(act, f"it needs the {act.missing[0]}"))
+                    not_done.append(NotDone(act, f"waiting for {act.missing[0]}"))
                     continue
                 outcome = self._run_one(act)
                 if isinstance(outcome, NotDone):

@@ -15,11 +15,20 @@ from typing import Any
 from voice_assistant.turn.acts import CATALOGUE, Act, validate
 
 SYSTEM = (
-    "Split what the user said into acts and questions. Acts: remember (text: what to "
-    "remember), forget (what: the memory to delete), set_timer (duration: as the user said "
-    "it; label), cancel_timer (which), list_timers, what_time (time or date). Put every "
-    "question, copied word for word, in questions. Leave a value empty if the user did not "
-    "say it; never invent one. Set sure to false if you are unsure."
+    "Split what the user said into acts and questions, as JSON. Acts: remember (text: what "
+    "to remember), forget (what: the memory to delete), set_timer (duration: as the user "
+    "said it; label), cancel_timer (which), list_timers, what_time. Copy each question word "
+    "for word into questions. Leave out a value the user did not say; never invent one.\n"
+    "Examples:\n"
+    'User: Set a timer for ten minutes.\n{"acts": [{"act": "set_timer", "duration": "ten '
+    'minutes"}], "questions": []}\n'
+    'User: Set a pasta timer.\n{"acts": [{"act": "set_timer", "label": "pasta"}], '
+    '"questions": []}\n'
+    'User: Remember that the boiler code is 4411 and who is Priya?\n{"acts": [{"act": '
+    '"remember", "text": "the boiler code is 4411"}], "questions": ["who is Priya?"]}\n'
+    'User: When is my dentist appointment?\n{"acts": [], "questions": ["When is my dentist '
+    'appointment?"]}\n'
+    'User: What time is it?\n{"acts": [{"act": "what_time"}], "questions": []}'
 )
 ARGUMENTS = ("duration", "label", "text", "what", "which")
 
@@ -38,9 +47,8 @@ def schema() -> dict[str, Any]:
         "properties": {
             "acts": {"type": "array", "items": act, "maxItems": 4},
             "questions": {"type": "array", "items": {"type": "string"}, "maxItems": 4},
-            "sure": {"type": "boolean"},
         },
-        "required": ["acts", "questions", "sure"],
+        "required": ["acts", "questions"],
     }
 
 
@@ -66,7 +74,7 @@ def interpret(output: str, utterance: str) -> Understanding:
         data = json.loads(output)
         proposed = list(data["acts"])
         questions = [str(q).strip() for q in data["questions"] if str(q).strip()]
-        sure = bool(data["sure"])
+        sure = bool(data.get("sure", True))
     except (ValueError, KeyError, TypeError):
         return as_one_question(utterance)
     if not sure or not (proposed or questions):

@@ -1,0 +1,168 @@
+"""A whole turn (seed 004): understand → act → outcome document → reply tasks → review.
+
+It answers the same ``Researcher`` interface as the research core, so the pipeline, the
+batch harness and ``ask`` run it unchanged. Code writes the document and the ask; the
+acknowledgement is written from the document alone and reviewed; each question gets its
+own answer task (the research core); a reply that fails review twice gives way to code's.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, replace
+from typing import Any
+
+from voice_assistant.config import TaskProfile
+from voice_assistant.errors import AssistantError
+from voice_assistant.events import ModelCall, Reply
+from voice_assistant.llm.base import LanguageModel, Message
+from voice_assistant.research.base import Mode, Researcher
+from voice_assistant.research.spoken import speakable
+from voice_assistant.turn import understand
+from voice_assistant.turn.actions import Actions
+from voice_assistant.turn.outcome import OutcomeDocument, choose_ask, code_reply
+from voice_assistant.turn.review import applicable_checks, findings, review_prompt, review_schema
+
+ACT_WORDS = re.compile(
+    r"\b(timers?|remember|remind|note that|forget|delete|cancel|stop the|what time is it|"
+    r"time is it|date|today)\b",
+    re.I,
+)
+ACKNOWLEDGE = (
+    "You tell the user what their request did, using only the material given. Write one or "
+    "two short, plain sentences. If the material has an Ask line, end with that question, "
+    "word for word. Never say something was done unless a Done line says so."
+)
+REVIEW = "You check a reply against its material. Answer only with the JSON asked for."
+
+
+def may_hold_acts(utterance: str) -> bool:
+    """Cheap gate: only utterances with an act's words pay for the understanding call."""
+    return bool(ACT_WORDS.search(utterance))
+
+
+class TurnRunner:
+    def __init__(
+        self,
+        llm: LanguageModel,
+        research: Researcher,
+        actions: Actions,
+        profiles: dict[str, TaskProfile],
+        review: bool = True,
+    ) -> None:
+        self.llm = llm
+        self.research = research
+        self.actions = actions
+        self.profiles = profiles
+        self.review = review
+
+    def new_conversation(self) -> None:
+        self.research.new_conversation()
+
+    def warm(self, mode: Mode) -> None:
+        self.research.warm(mode)
+
+    def _call(
+        self,
+        task: str,
+        messages: list[Message],
+        calls: list[ModelCall],
+        schema: dict[str, Any] | None = None,
+    ) -> str | None:
+        profile = self.profiles[task]
+        try:
+            out = self.llm.complete(
+                messages,
+                max_tokens=profile.max_tokens,
+                deadline_s=profile.deadline_s,
+                json_schema=schema,
+            )
+        except AssistantError:
+            return None
+        calls.append(out.as_call(task))
+        return out.text if out.finish_reason == "stop" else None
+
+    def understand(self, utterance: str, calls: list[ModelCall]) -> understand.Understanding:
+        if not may_hold_acts(utterance):
+            return understand.as_one_question(utterance)
+        messages = [Message("system", understand.SYSTEM), Message("user", utterance)]
+        output = self._call("understand", messages, calls, understand.schema())
+        return understand.interpret(output or "", utterance)
+
+    def acknowledge(
+        self, document: OutcomeDocument, calls: list[ModelCall], trace: dict[str, Any]
+    ) -> str:
+        """The acknowledgement: written from the document, reviewed, else code's own."""
+        fallback = code_reply(document, [])
+        if not document.done:  # claim guard: no receipt of this turn, no model-stated outcome
+            trace["acknowledgement"] = "code (no receipts)"
+            return fallback
+        material = "\n".join(document.material())
+        messages = [Message("system", ACKNOWLEDGE), Message("user", f"Material:\n{material}")]
+        draft = self._call("acknowledge", messages, calls)
+        verdicts: list[Any] = []
+        for attempt in range(2):
+            if draft is None:
+                break
+            if not self.review:
+                trace["acknowledgement"] = "model, review off"
+                return draft
+            failed = self._review(document, draft, calls)
+            verdicts.append({"draft": draft, "failed": failed})
+            if failed == []:
+                trace.update(acknowledgement="model, reviewed", reviews=verdicts)
+                return draft
+            if attempt == 0:
+                fix = f"Your reply failed these checks: {', '.join(failed or ['unreadable'])}."
+                draft = self._call(
+                    "acknowledge",
+                    [*messages, Message("assistant", draft), Message("user", fix + " Rewrite.")],
+                    calls,
+                )
+        trace.update(acknowledgement="code (review failed twice)", reviews=verdicts)
+        return fallback
+
+    def _review(self, document: OutcomeDocument, draft: str, calls: list[ModelCall]) -> list[str]:
+        checks = applicable_checks(document, draft)
+        messages = [
+            Message("system", REVIEW),
+            Message("user", review_prompt(document, draft, checks)),
+        ]
+        output = self._call("review", messages, calls, review_schema(checks))
+        failed = findings(output or "", checks)
+        return failed if failed is not None else ["unreadable verdict"]
+
+    def answer(self, question: str, mode: Mode) -> Reply:
+        calls: list[ModelCall] = []
+        understood = self.understand(question, calls)
+        receipts, not_done = self.actions.run(list(understood.acts))
+        document = OutcomeDocument(
+            done=tuple(receipts),
+            not_done=tuple(n for n in not_done if n.act.ready),  # a waiting act is the ask
+            ask=choose_ask([], list(understood.acts)),
+        )
+        trace: dict[str, Any] = {
+            "understanding": "one question (gate or fallback)" if understood.fallback else "model",
+            "acts": [asdict(a) for a in understood.acts],
+            "document": asdict(document),
+        }
+        acknowledgement = self.acknowledge(document, calls, trace)
+        answers, first = [], None
+        for asked in understood.questions:
+            try:
+                reply = self.research.answer(asked, mode)
+            except AssistantError:
+                answers.append(f"I couldn't answer: {asked}")
+                continue
+            first = first or reply
+            calls.extend(reply.model_calls)
+            answers.append(reply.text)
+        parts = [acknowledgement, *answers] if acknowledgement else answers
+        if document.ask and acknowledgement and not acknowledgement.rstrip().endswith("?"):
+            parts.append(document.ask)  # a turn that needs something ends on that question
+        text = "\n\n".join(p for p in parts if p)
+        if mode == "spoken":
+            text = speakable(text)
+        trace["spoken_ask"] = document.ask
+        base = first or Reply(text="", stop_reason="acted" if receipts else "asked", mode=mode)
+        return replace(base, text=text, model_calls=tuple(calls), turn=trace)
