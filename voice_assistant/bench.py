@@ -133,6 +133,10 @@ def bench_wer(settings: Settings, folder: Path, models: list[str], runs: int) ->
 
 
 def run_bench(settings: Settings, args: argparse.Namespace) -> int:
+    if args.suite == "review":
+        from voice_assistant.bench_review import run_review_bench
+
+        return run_review_bench(settings, args.runs)
     if args.suite == "research":
         from voice_assistant.bench_research import run_research_bench
 

@@ -227,7 +227,10 @@ def build_parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="measure cold start, stages and word error rate")
     bench.add_argument("--runs", type=int, default=3, help="runs per figure (medians)")
     bench.add_argument(
-        "--suite", choices=["pipeline", "research"], default="pipeline", help="which figures"
+        "--suite",
+        choices=["pipeline", "research", "review"],
+        default="pipeline",
+        help="which figures",
     )
     bench.add_argument("--wavs", type=Path, nargs="*", help="question WAVs (default: demo)")
     bench.add_argument("--speech", type=Path, help="folder of real speech with .txt references")
