@@ -105,3 +105,20 @@ def test_read_only_acts_leave_no_receipt_row(actions):
     (now,), _ = acts.run([Act("what_time")])
     assert timers.text() == "Timers: none running" and now.title == "Time"
     assert count(acts, "receipts") == 0
+
+
+def test_a_due_timer_rings_with_a_code_written_sentence(actions):
+    from voice_assistant.turn.actions import ring_text
+
+    acts, clock = actions
+    acts.run(
+        [
+            Act("set_timer", {"duration_s": 600, "label": ""}),
+            Act("set_timer", {"duration_s": 30, "label": "tea"}),
+        ]
+    )
+    clock.now += 601
+    assert [ring_text(t) for t in acts.due()] == [
+        "Your tea timer is done.",
+        "Your 10 minutes timer is done.",
+    ]

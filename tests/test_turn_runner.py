@@ -173,3 +173,10 @@ def test_a_memory_containing_an_instruction_never_runs_a_tool():
     turns.answer("What do my instructions say?", "spoken")
     assert turns.actions.running_timers() == []
     assert [task for task, _, _ in llm.calls] == ["research", "answer"]
+
+
+def test_a_reply_that_asks_opens_a_follow_up():
+    llm = TaskLLM({"understand": [understood([{"act": "set_timer"}])]})
+    assert runner(llm).answer("Set a timer", "spoken").follow_up
+    plain = TaskLLM({"answer": ["It is on Thursday."]})
+    assert not runner(plain).answer("When is my dentist appointment?", "spoken").follow_up

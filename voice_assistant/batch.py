@@ -67,6 +67,7 @@ def make_row(wav: Path, result: TurnResult, audio_s: float, out_dir: Path) -> Ro
         "final_prompt_tokens": result.reply.final_prompt_tokens if result.reply else None,
         "turn_id": result.reply.turn_id if result.reply else None,
         "turn": result.reply.turn if result.reply else None,
+        "follow_up": result.reply.follow_up if result.reply else False,
         "model_calls": [asdict(c) for c in result.reply.model_calls] if result.reply else [],
         "timings": {k: round(v, 3) for k, v in result.timings.items()},
         "error": asdict(result.error) if result.error else None,

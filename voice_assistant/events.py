@@ -87,6 +87,11 @@ class Reply:
     turn: dict[str, Any] | None = None
     """Acts, the outcome document, the acknowledgement and review verdicts, when acts ran."""
 
+    @property
+    def follow_up(self) -> bool:
+        """A reply that ends on a question opens the mic for an answer (no wake word)."""
+        return self.text.rstrip().endswith("?")
+
 
 @dataclass(frozen=True)
 class SpeechAudio:

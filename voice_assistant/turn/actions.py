@@ -43,6 +43,16 @@ class Timer:
     due: float
 
 
+def ring_text(timer: Timer) -> str:
+    """The sentence code speaks (after the earcon) when a timer is due."""
+    name = (
+        f"{timer.label} timer"
+        if timer.label
+        else f"{speak_duration(timer.duration_s, adjective=True)} timer"
+    )
+    return f"Your {name} is done."
+
+
 def clock_text(timestamp: float) -> str:
     return dt.datetime.fromtimestamp(timestamp).strftime("%H:%M")
 

@@ -98,13 +98,15 @@ def parse_duration(text: str) -> int | None:
     return seconds if 0 < seconds <= MAX_TIMER_S else None
 
 
-def speak_duration(seconds: int) -> str:
+def speak_duration(seconds: int, adjective: bool = False) -> str:
+    """ "1 hour and 30 minutes"; as an adjective (before a noun) "1 hour and 30 minute"."""
     parts = []
     hours, rest = divmod(seconds, 3600)
     minutes, secs = divmod(rest, 60)
     for value, unit in ((hours, "hour"), (minutes, "minute"), (secs, "second")):
         if value:
-            parts.append(f"{value} {unit}{'s' if value != 1 else ''}")
+            plural = value != 1 and not adjective
+            parts.append(f"{value} {unit}{'s' if plural else ''}")
     return " and ".join(parts) if len(parts) <= 2 else f"{parts[0]}, {parts[1]} and {parts[2]}"
 
 
