@@ -120,5 +120,5 @@ def test_a_due_timer_rings_with_a_code_written_sentence(actions):
     clock.now += 601
     assert [ring_text(t) for t in acts.due()] == [
         "Your tea timer is done.",
-        "Your 10 minutes timer is done.",
+        "Your 10 minute timer is done.",
     ]
