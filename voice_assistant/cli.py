@@ -133,7 +133,7 @@ def cmd_ask(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
 
     engines = Engines(settings)
     engines.check_models(["llm"])
-    reply = engines.research().answer(" ".join(args.question), args.mode)
+    reply = engines.turns().answer(" ".join(args.question), args.mode)
     print(reply.text)
     progress(
         f"[turn {reply.turn_id}: research stopped on {reply.stop_reason}, {reply.notes} note(s), "

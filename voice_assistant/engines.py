@@ -48,7 +48,7 @@ class Engines:
             getattr(self, key)()
         if "llm" in keys:
             started = time.monotonic()
-            self.research().warm(self.settings.mode)
+            self.turns().warm(self.settings.mode)
             self.load_s["warm"] = time.monotonic() - started
 
     def check_models(self, keys: list[str]) -> None:
@@ -117,7 +117,7 @@ class Engines:
         path = modelstore.resolve(self.settings, "models.embed")
         return self._once("embed", lambda: MiniLMEmbedder(path))
 
-    def research(self) -> Researcher:
+    def turns(self) -> Researcher:
         """A turn: acts and questions, each question answered by the research core."""
         return self._once("turns", self._build_turns, timed=False)
 
@@ -178,7 +178,7 @@ class Engines:
         return Pipeline(
             vad=self.vad,
             stt=self.stt,
-            research=self.research,
+            research=self.turns,
             tts=self.tts,
             endpoint=self.settings.endpoint,
             mode=self.settings.mode,

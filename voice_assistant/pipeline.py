@@ -46,6 +46,7 @@ class Pipeline:
     vad: Callable[[], VoiceActivity]
     stt: Callable[[], SpeechToText]
     research: Callable[[], Researcher]
+    """The answer stage: a whole turn (acts and questions), or the research core alone."""
     tts: Callable[[], TextToSpeech]
     endpoint: EndpointConfig
     mode: Mode = "spoken"
