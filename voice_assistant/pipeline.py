@@ -12,14 +12,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
-import numpy as np
-import numpy.typing as npt
-
 from voice_assistant.config import EndpointConfig
 from voice_assistant.endpoint import first_utterance
 from voice_assistant.errors import AssistantError
 from voice_assistant.events import FloatAudio, Reply, SpeechAudio, StageError, Transcript
 from voice_assistant.research.base import Mode, Researcher
+from voice_assistant.speak import RecordingSink, speak
 from voice_assistant.stt.base import SpeechToText
 from voice_assistant.tts.base import TextToSpeech
 from voice_assistant.vad import VoiceActivity
@@ -100,14 +98,7 @@ class Pipeline:
         if until == "answer":
             return
 
-        tts = self.tts()
-        chunks: list[npt.NDArray[np.int16]] = []
-        first_chunk_s = 0.0
-        for chunk in tts.synthesize(result.reply.text):
-            if not chunks:
-                first_chunk_s = time.monotonic() - t
-                result.timings["first_audio"] = time.monotonic() - end_of_speech
-            chunks.append(chunk)
-        audio = np.concatenate(chunks) if chunks else np.zeros(0, dtype=np.int16)
-        result.speech = SpeechAudio(audio, tts.sample_rate, first_chunk_s)
+        speech_started = time.monotonic()
+        result.speech = speak(self.tts(), result.reply.text, RecordingSink())
+        result.timings["first_audio"] = speech_started - end_of_speech + result.speech.first_chunk_s
         self._timed(result, "tts", t)

@@ -1,0 +1,62 @@
+"""Speaking overlaps synthesis of the next sentence with playback of the current one."""
+
+import threading
+
+import numpy as np
+import pytest
+
+from voice_assistant.speak import RecordingSink, speak
+
+
+class SentenceTTS:
+    sample_rate = 22_050
+
+    def __init__(self, sentences, fail_at=None):
+        self.sentences = sentences
+        self.fail_at = fail_at
+        self.started = [threading.Event() for _ in sentences]
+        self.playing = [threading.Event() for _ in sentences]
+        self.streamed = []
+
+    def synthesize(self, text):
+        for i, _ in enumerate(self.sentences):
+            if i:  # sentence i is made only once sentence i-1 is playing: streaming
+                self.streamed.append(self.playing[i - 1].wait(timeout=5))
+            self.started[i].set()
+            if i == self.fail_at:
+                raise RuntimeError("voice crashed")
+            yield np.full(100, i, dtype=np.int16)
+
+
+class WaitingSink(RecordingSink):
+    """Playing sentence i waits (bounded) until synthesis of sentence i+1 has begun."""
+
+    def __init__(self, tts):
+        super().__init__()
+        self.tts = tts
+        self.overlapped = []
+
+    def play(self, samples, rate):
+        i = int(samples[0])
+        self.tts.playing[i].set()
+        if i + 1 < len(self.tts.started):
+            self.overlapped.append(self.tts.started[i + 1].wait(timeout=5))
+        super().play(samples, rate)
+
+
+def test_the_next_sentence_is_synthesised_while_this_one_plays():
+    tts = SentenceTTS(["One.", "Two.", "Three."])
+    sink = WaitingSink(tts)
+    speech = speak(tts, "One. Two. Three.", sink)
+    assert sink.overlapped == [True, True]
+    assert tts.streamed == [True, True]
+    assert [int(c[0]) for c in sink.chunks] == [0, 1, 2]  # played in order
+    assert len(speech.samples) == 300 and speech.sample_rate == 22_050
+
+
+def test_a_synthesis_failure_reaches_the_caller_after_what_was_spoken():
+    tts = SentenceTTS(["One.", "Two."], fail_at=1)
+    sink = WaitingSink(tts)
+    with pytest.raises(RuntimeError, match="voice crashed"):
+        speak(tts, "One. Two.", sink)
+    assert len(sink.chunks) == 1
