@@ -180,3 +180,59 @@ def test_a_reply_that_asks_opens_a_follow_up():
     assert runner(llm).answer("Set a timer", "spoken").follow_up
     plain = TaskLLM({"answer": ["It is on Thursday."]})
     assert not runner(plain).answer("When is my dentist appointment?", "spoken").follow_up
+
+
+def disputed_runner(acknowledgements, reviews):
+    llm = TaskLLM(
+        {
+            "understand": [
+                understood([{"act": "set_timer", "duration": "10 minutes"}]),
+                json.dumps(
+                    {
+                        "acts": [{"act": "set_timer", "duration": "20 minutes"}],
+                        "questions": [],
+                        "disputes": True,
+                    }
+                ),
+            ],
+            "acknowledge": acknowledgements,
+            "review": reviews,
+        }
+    )
+    return llm, runner(llm)
+
+
+def test_a_disputed_change_is_asked_for_again():
+    ok = '{"claims_beyond_material": false, "leaves_something_out": false}'
+    bad = (
+        '{"asks_the_ask": false, "asks_anything_else": false, '
+        '"claims_beyond_material": true, "leaves_something_out": false}'
+    )
+    _, turns = disputed_runner(
+        ["Your 10 minute timer is set.", "All fixed!", "Sorted, enjoy."], [ok, bad]
+    )
+    turns.answer("Set a timer for ten minutes", "spoken")
+    reply = turns.answer("No, I said twenty minutes", "spoken")
+    (dispute,) = reply.turn["document"]["disputed"]
+    assert dispute["receipt"]["body"].startswith("10 minutes")
+    assert reply.turn["acknowledgement"] == "code (review failed twice)"
+    assert reply.text.endswith("What should it be instead?")
+    assert reply.follow_up
+
+
+def test_a_bare_dispute_ends_on_the_question():
+    llm = TaskLLM(
+        {
+            "understand": [
+                understood([{"act": "remember", "text": "bins go out on Tuesday"}]),
+                json.dumps({"acts": [], "questions": [], "disputes": True}),
+            ],
+            "acknowledge": ["I'll remember that the bins go out on Tuesday."],
+            "review": ['{"claims_beyond_material": false, "leaves_something_out": false}'],
+        }
+    )
+    turns = runner(llm)
+    turns.answer("Remember the bins go out on Tuesday", "spoken")
+    reply = turns.answer("No, that's wrong", "spoken")
+    assert reply.text == "What should it be instead?"
+    assert reply.turn["document"]["disputed"][0]["receipt"]["title"] == "Remembered"

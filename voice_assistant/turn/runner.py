@@ -20,12 +20,18 @@ from voice_assistant.research.base import Mode, Researcher
 from voice_assistant.research.spoken import speakable
 from voice_assistant.turn import understand
 from voice_assistant.turn.actions import Actions
-from voice_assistant.turn.outcome import OutcomeDocument, choose_ask, code_reply
+from voice_assistant.turn.outcome import (
+    Dispute,
+    OutcomeDocument,
+    Receipt,
+    choose_ask,
+    code_reply,
+)
 from voice_assistant.turn.review import applicable_checks, findings, review_prompt, review_schema
 
 ACT_WORDS = re.compile(
     r"\b(timers?|remember|remind|note that|forget|delete|cancel|stop the|what time is it|"
-    r"time is it|date|today)\b",
+    r"time is it|date|today|no|wrong|not what i|i said|instead)\b",
     re.I,
 )
 ACKNOWLEDGE = (
@@ -55,9 +61,12 @@ class TurnRunner:
         self.actions = actions
         self.profiles = profiles
         self.review = review
+        self.last_receipts: tuple[Receipt, ...] = ()
+        """Changes the previous reply reported: what a dispute can refer to."""
 
     def new_conversation(self) -> None:
         self.research.new_conversation()
+        self.last_receipts = ()
 
     def warm(self, mode: Mode) -> None:
         self.research.warm(mode)
@@ -136,11 +145,15 @@ class TurnRunner:
         calls: list[ModelCall] = []
         understood = self.understand(question, calls)
         receipts, not_done = self.actions.run(list(understood.acts))
+        changes = [r for r in self.last_receipts if r.id]  # read-only results are not changes
+        disputed = [Dispute(changes[-1], question)] if understood.disputes and changes else []
         document = OutcomeDocument(
             done=tuple(receipts),
             not_done=tuple(n for n in not_done if n.act.ready),  # a waiting act is the ask
-            ask=choose_ask([], list(understood.acts)),
+            disputed=tuple(disputed),
+            ask=choose_ask(disputed, list(understood.acts)),
         )
+        self.last_receipts = tuple(receipts)
         trace: dict[str, Any] = {
             "understanding": "one question (gate or fallback)" if understood.fallback else "model",
             "acts": [asdict(a) for a in understood.acts],

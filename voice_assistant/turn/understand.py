@@ -28,7 +28,9 @@ SYSTEM = (
     '"remember", "text": "the boiler code is 4411"}], "questions": ["who is Priya?"]}\n'
     'User: When is my dentist appointment?\n{"acts": [], "questions": ["When is my dentist '
     'appointment?"]}\n'
-    'User: What time is it?\n{"acts": [{"act": "what_time"}], "questions": []}'
+    'User: What time is it?\n{"acts": [{"act": "what_time"}], "questions": []}\n'
+    'User: No, that is wrong.\n{"acts": [], "questions": [], "disputes": true}\n'
+    "Set disputes to true only when the user says the last change was wrong."
 )
 ARGUMENTS = ("duration", "label", "text", "what", "which")
 
@@ -47,6 +49,7 @@ def schema() -> dict[str, Any]:
         "properties": {
             "acts": {"type": "array", "items": act, "maxItems": 4},
             "questions": {"type": "array", "items": {"type": "string"}, "maxItems": 4},
+            "disputes": {"type": "boolean"},
         },
         "required": ["acts", "questions"],
     }
@@ -57,6 +60,8 @@ class Understanding:
     acts: tuple[Act, ...]
     questions: tuple[str, ...]
     fallback: bool = False
+    disputes: bool = False
+    """The user says the previous reply's change was wrong."""
     """True when the model's output was not used: the utterance became one question."""
 
 
@@ -75,8 +80,11 @@ def interpret(output: str, utterance: str) -> Understanding:
         proposed = list(data["acts"])
         questions = [str(q).strip() for q in data["questions"] if str(q).strip()]
         sure = bool(data.get("sure", True))
+        disputes = bool(data.get("disputes", False))
     except (ValueError, KeyError, TypeError):
         return as_one_question(utterance)
+    if disputes and not proposed and not questions:
+        return Understanding((), (), disputes=True)
     if not sure or not (proposed or questions):
         return as_one_question(utterance)
     said = _words(utterance)
@@ -91,4 +99,4 @@ def interpret(output: str, utterance: str) -> Understanding:
         if act is None:
             return as_one_question(utterance)
         acts.append(act)
-    return Understanding(tuple(acts), tuple(questions))
+    return Understanding(tuple(acts), tuple(questions), disputes=disputes)
