@@ -79,3 +79,18 @@ def test_a_stage_failure_becomes_an_error_event():
     assert result.error is not None
     assert (result.error.stage, result.error.code) == ("stt", "decode-failed")
     assert "total" in result.timings
+
+
+def test_progress_is_only_phases_in_order_and_never_an_outcome():
+    from voice_assistant.progress import PHASES, earcon
+
+    heard = []
+    pipeline = fake_pipeline(llm=FakeLLM([ANSWER, "Canberra."]))
+    pipeline.on_progress = heard.append
+    result = pipeline.run(speech())
+    assert heard == result.progress == ["heard", "thinking", "speaking"]
+    assert set(heard) <= set(PHASES)
+    assert pipeline.run(silence(2.0)).progress == []  # no speech, no earcon
+    tone = earcon("heard")
+    assert tone.dtype == np.int16 and 0 < len(tone) < 22_050 and abs(int(tone[0])) < 1000
+    assert len(earcon("speaking")) == 0

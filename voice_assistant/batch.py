@@ -70,6 +70,7 @@ def make_row(wav: Path, result: TurnResult, audio_s: float, out_dir: Path) -> Ro
         "follow_up": result.reply.follow_up if result.reply else False,
         "model_calls": [asdict(c) for c in result.reply.model_calls] if result.reply else [],
         "timings": {k: round(v, 3) for k, v in result.timings.items()},
+        "progress": result.progress,
         "error": asdict(result.error) if result.error else None,
     }
 

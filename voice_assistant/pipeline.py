@@ -16,6 +16,7 @@ from voice_assistant.config import EndpointConfig
 from voice_assistant.endpoint import first_utterance
 from voice_assistant.errors import AssistantError
 from voice_assistant.events import FloatAudio, Reply, SpeechAudio, StageError, Transcript
+from voice_assistant.progress import Phase, Progress
 from voice_assistant.research.base import Mode, Researcher
 from voice_assistant.speak import RecordingSink, speak
 from voice_assistant.stt.base import SpeechToText
@@ -35,6 +36,7 @@ class TurnResult:
     error: StageError | None = None
     timings: dict[str, float] = field(default_factory=dict)
     speech_s: float = 0.0
+    progress: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -48,6 +50,13 @@ class Pipeline:
     tts: Callable[[], TextToSpeech]
     endpoint: EndpointConfig
     mode: Mode = "spoken"
+    on_progress: Progress | None = None
+    """Told each phase as it starts (the daemon plays its earcon); never an outcome."""
+
+    def _progress(self, phase: Phase, result: TurnResult) -> None:
+        result.progress.append(phase)
+        if self.on_progress is not None:
+            self.on_progress(phase)
 
     def run(
         self, samples: FloatAudio, until: Stage = "tts", new_conversation: bool = False
@@ -79,6 +88,7 @@ class Pipeline:
             return
         result.speech_s = utterance.speech_s
         end_of_speech = t
+        self._progress("heard", result)
 
         result.transcript = self.stt().transcribe(utterance.samples)
         t = self._timed(result, "stt", t)
@@ -89,6 +99,7 @@ class Pipeline:
             result.stop_reason = "until-stt"
             return
 
+        self._progress("thinking", result)
         research = self.research()
         if new_conversation:
             research.new_conversation()
@@ -98,6 +109,7 @@ class Pipeline:
         if until == "answer":
             return
 
+        self._progress("speaking", result)
         speech_started = time.monotonic()
         result.speech = speak(self.tts(), result.reply.text, RecordingSink())
         result.timings["first_audio"] = speech_started - end_of_speech + result.speech.first_chunk_s
