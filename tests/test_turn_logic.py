@@ -149,3 +149,13 @@ def test_review_findings():
     assert findings('{"asks_the_ask": false, "claims_beyond_material": true}', checks) == checks
     assert findings('{"asks_the_ask": true}', checks) is None  # not exactly those keys
     assert findings("garbage", checks) is None
+
+
+def test_whole_read_only_commands_need_no_model():
+    from voice_assistant.turn.understand import quick_acts
+
+    assert quick_acts("What time is it?").acts[0].kind == "what_time"
+    assert quick_acts("What's the date today?").acts[0].kind == "what_time"
+    assert quick_acts("List my timers.").acts[0].kind == "list_timers"
+    assert quick_acts("What time is my dentist appointment?") is None
+    assert quick_acts("Set a timer for ten minutes.") is None

@@ -92,7 +92,7 @@ def test_a_missing_timer_duration_ends_the_turn_on_the_ask():
     assert reply.text == "How long should the timer be?"
     assert turns.actions.running_timers() == []
     assert reply.turn["document"]["ask"] == "How long should the timer be?"
-    assert reply.turn["acknowledgement"] == "code (no receipts)"
+    assert reply.turn["acknowledgement"] == "code (no committed change)"
 
 
 def test_three_questions_get_three_answers_in_the_order_asked():
@@ -236,3 +236,11 @@ def test_a_bare_dispute_ends_on_the_question():
     reply = turns.answer("No, that's wrong", "spoken")
     assert reply.text == "What should it be instead?"
     assert reply.turn["document"]["disputed"][0]["receipt"]["title"] == "Remembered"
+
+
+def test_read_only_results_are_stated_by_code_without_a_model_call():
+    llm = TaskLLM({})
+    reply = runner(llm).answer("What time is it?", "spoken")
+    assert llm.calls == []  # a whole read-only command needs no model at all
+    assert reply.text.startswith("Time: ")
+    assert reply.turn["acknowledgement"] == "code (no committed change)"

@@ -135,10 +135,13 @@ def cmd_ask(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
     engines.check_models(["llm"])
     reply = engines.turns().answer(" ".join(args.question), args.mode)
     print(reply.text)
-    progress(
-        f"[turn {reply.turn_id}: research stopped on {reply.stop_reason}, {reply.notes} note(s), "
-        f"final answer {reply.final_outcome}]"
-    )
+    if reply.turn_id is None:
+        progress(f"[{reply.stop_reason}: acts only, no research]")
+    else:
+        progress(
+            f"[turn {reply.turn_id}: research stopped on {reply.stop_reason}, "
+            f"{reply.notes} note(s), final answer {reply.final_outcome}]"
+        )
     for call in reply.model_calls:
         progress(
             f"  {call.task}: {call.prompt_tokens} prompt + {call.completion_tokens} completion "

@@ -135,7 +135,7 @@ class Actions:
             self.store.forget(hits[0].memory.id)
             return self._receipt(act.kind, "Forgotten", hits[0].memory.title or "a memory")
         if act.kind == "list_timers":
-            running = self.running_timers()
+            running = [t for t in self.running_timers() if t.due > now]
             body = (
                 "; ".join(f"{t.label or 'timer'} rings at {clock_text(t.due)}" for t in running)
                 or "none running"

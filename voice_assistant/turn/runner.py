@@ -94,6 +94,9 @@ class TurnRunner:
     def understand(self, utterance: str, calls: list[ModelCall]) -> understand.Understanding:
         if not may_hold_acts(utterance):
             return understand.as_one_question(utterance)
+        quick = understand.quick_acts(utterance)
+        if quick is not None:
+            return quick
         messages = [Message("system", understand.SYSTEM), Message("user", utterance)]
         output = self._call("understand", messages, calls, understand.schema())
         return understand.interpret(output or "", utterance)
@@ -103,8 +106,10 @@ class TurnRunner:
     ) -> str:
         """The acknowledgement: written from the document, reviewed, else code's own."""
         fallback = code_reply(document, [])
-        if not document.done:  # claim guard: no receipt of this turn, no model-stated outcome
-            trace["acknowledgement"] = "code (no receipts)"
+        if not any(r.id for r in document.done):
+            # claim guard: without a committed change of this turn the model writes nothing;
+            # read-only results (the time, the timers) are stated by code
+            trace["acknowledgement"] = "code (no committed change)"
             return fallback
         material = "\n".join(document.material())
         messages = [Message("system", ACKNOWLEDGE), Message("user", f"Material:\n{material}")]

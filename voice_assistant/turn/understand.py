@@ -65,6 +65,28 @@ class Understanding:
     """True when the model's output was not used: the utterance became one question."""
 
 
+_READ_ONLY = [
+    (re.compile(r"^(?:what(?:'s| is) the time|what time is it)(?: now)?$"), "what_time"),
+    (re.compile(r"^(?:what(?:'s| is) the date|what day is it)(?: today)?$"), "what_time"),
+    (
+        re.compile(
+            r"^(?:list|show)(?: me)?(?: my| the)? timers$|^what timers are (?:running|set)$"
+        ),
+        "list_timers",
+    ),
+]
+
+
+def quick_acts(utterance: str) -> Understanding | None:
+    """The few read-only commands that are whole, unambiguous sentences need no model."""
+    said = _words(utterance)
+    for pattern, kind in _READ_ONLY:
+        if pattern.match(said):
+            act = validate(kind, {})
+            return Understanding((act,), ()) if act else None
+    return None
+
+
 def _words(text: str) -> str:
     return " ".join(re.findall(r"[\w']+", text.lower()))
 
