@@ -244,3 +244,15 @@ def test_read_only_results_are_stated_by_code_without_a_model_call():
     assert llm.calls == []  # a whole read-only command needs no model at all
     assert reply.text.startswith("Time: ")
     assert reply.turn["acknowledgement"] == "code (no committed change)"
+
+
+def test_a_turn_with_a_question_and_a_missing_value_ends_on_the_ask():
+    llm = TaskLLM(
+        {
+            "understand": [understood([{"act": "set_timer"}], ["when is the dentist?"])],
+            "answer": ["On Thursday."],
+        }
+    )
+    reply = runner(llm).answer("Set a timer and when is the dentist?", "spoken")
+    assert reply.text == "On Thursday. How long should the timer be?"
+    assert reply.turn["understanding"] == "model"

@@ -93,7 +93,7 @@ class TurnRunner:
 
     def understand(self, utterance: str, calls: list[ModelCall]) -> understand.Understanding:
         if not may_hold_acts(utterance):
-            return understand.as_one_question(utterance)
+            return replace(understand.as_one_question(utterance), source="gate")
         quick = understand.quick_acts(utterance)
         if quick is not None:
             return quick
@@ -103,9 +103,10 @@ class TurnRunner:
 
     def acknowledge(
         self, document: OutcomeDocument, calls: list[ModelCall], trace: dict[str, Any]
-    ) -> str:
-        """The acknowledgement: written from the document, reviewed, else code's own."""
-        fallback = code_reply(document, [])
+    ) -> str | None:
+        """The model's acknowledgement, written from the document and reviewed; None when
+        code's own reply (receipts, answers, the ask) must stand in."""
+        fallback = None
         if not any(r.id for r in document.done):
             # claim guard: without a committed change of this turn the model writes nothing;
             # read-only results (the time, the timers) are stated by code
@@ -160,12 +161,13 @@ class TurnRunner:
         )
         self.last_receipts = tuple(receipts)
         trace: dict[str, Any] = {
-            "understanding": "one question (gate or fallback)" if understood.fallback else "model",
+            "understanding": understood.source + (" (one question)" if understood.fallback else ""),
             "acts": [asdict(a) for a in understood.acts],
             "document": asdict(document),
         }
         acknowledgement = self.acknowledge(document, calls, trace)
-        answers, first = [], None
+        answers: list[str] = []
+        first = None
         for asked in understood.questions:
             try:
                 reply = self.research.answer(asked, mode)
@@ -175,10 +177,13 @@ class TurnRunner:
             first = first or reply
             calls.extend(reply.model_calls)
             answers.append(reply.text)
-        parts = [acknowledgement, *answers] if acknowledgement else answers
-        if document.ask and acknowledgement and not acknowledgement.rstrip().endswith("?"):
-            parts.append(document.ask)  # a turn that needs something ends on that question
-        text = "\n\n".join(p for p in parts if p)
+        if acknowledgement is None:
+            text = code_reply(document, answers)
+        else:
+            parts = [acknowledgement, *answers]
+            if document.ask and not parts[-1].rstrip().endswith("?"):
+                parts.append(document.ask)  # a turn that needs something ends on that question
+            text = "\n\n".join(p for p in parts if p)
         if mode == "spoken":
             text = speakable(text)
         trace["spoken_ask"] = document.ask

@@ -60,9 +60,11 @@ class Understanding:
     acts: tuple[Act, ...]
     questions: tuple[str, ...]
     fallback: bool = False
+    """True when the model's output was not used: the utterance became one question."""
     disputes: bool = False
     """The user says the previous reply's change was wrong."""
-    """True when the model's output was not used: the utterance became one question."""
+    source: str = "model"
+    """Who decided: ``model``, ``rule`` (a whole read-only command) or ``gate`` (no act words)."""
 
 
 _READ_ONLY = [
@@ -83,7 +85,7 @@ def quick_acts(utterance: str) -> Understanding | None:
     for pattern, kind in _READ_ONLY:
         if pattern.match(said):
             act = validate(kind, {})
-            return Understanding((act,), ()) if act else None
+            return Understanding((act,), (), source="rule") if act else None
     return None
 
 
