@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 VENV=${VENV:-.venv}
-DEBIAN_PACKAGES=(libportaudio2)   # sounddevice's PortAudio
+# sounddevice's PortAudio; PulseAudio gives tests a real (virtual) mic and speaker
+DEBIAN_PACKAGES=(libportaudio2 pulseaudio pulseaudio-utils libasound2-plugins)
 
 missing=()
 for pkg in "${DEBIAN_PACKAGES[@]}"; do

@@ -165,6 +165,18 @@ def cmd_memory(settings: Settings, _s: list[str], args: argparse.Namespace) -> i
     return run_memory_command(settings, args)
 
 
+def cmd_devices(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
+    from voice_assistant.audio.device import list_devices
+
+    devices = list_devices()
+    for d in devices:
+        kinds = ", ".join(k for k, n in (("in", d.inputs), ("out", d.outputs)) if n)
+        print(f"{d.index:>3}  {d.name}  [{kinds}]  {d.default_rate:.0f} Hz")
+    if not devices:
+        print("no audio devices (is a sound server running?)")
+    return 0
+
+
 def cmd_bench(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
     from voice_assistant.bench import run_bench
 
@@ -226,6 +238,10 @@ def build_parser() -> argparse.ArgumentParser:
     ask.add_argument("question", nargs="+")
     ask.add_argument("--mode", choices=["spoken", "written"], default="written")
     ask.set_defaults(func=cmd_ask)
+
+    sub.add_parser("devices", help="list audio input and output devices").set_defaults(
+        func=cmd_devices
+    )
 
     bench = sub.add_parser("bench", help="measure cold start, stages and word error rate")
     bench.add_argument("--runs", type=int, default=3, help="runs per figure (medians)")

@@ -1,0 +1,75 @@
+"""A real (virtual) microphone and speaker: PulseAudio null sinks, as in
+shared/notes/audio-test-rig.md. Started per test session in a private runtime folder."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+
+def _pactl(env: dict[str, str], *args: str) -> None:
+    subprocess.run(["pactl", *args], env=env, check=True, capture_output=True, timeout=20)
+
+
+@contextmanager
+def pulseaudio_rig() -> Iterator[dict[str, str]]:
+    runtime = tempfile.mkdtemp(prefix="va-pulse-")
+    os.chmod(runtime, 0o700)
+    env = {**os.environ, "XDG_RUNTIME_DIR": runtime, "PULSE_RUNTIME_PATH": f"{runtime}/pulse"}
+    subprocess.run(
+        [
+            "pulseaudio",
+            "--daemonize=yes",
+            "-n",
+            "--exit-idle-time=-1",
+            "--disallow-exit=yes",
+            "--disable-shm=yes",
+            "--use-pid-file=yes",
+            "--load=module-native-protocol-unix auth-anonymous=1",
+            "--load=module-null-sink sink_name=vspeaker rate=16000 channels=1",
+            "--load=module-null-sink sink_name=vmic_feed rate=16000 channels=1",
+            "--load=module-remap-source master=vmic_feed.monitor source_name=vmic rate=16000 "
+            "channels=1",
+        ],
+        env=env,
+        check=True,
+        capture_output=True,
+        timeout=30,
+    )
+    keepers = []
+    try:
+        _pactl(env, "set-default-sink", "vspeaker")
+        _pactl(env, "set-default-source", "vmic")
+        for sink in ("vmic_feed", "vspeaker"):  # keep the null sinks ticking in small blocks
+            keepers.append(
+                subprocess.Popen(
+                    [
+                        "pacat",
+                        "--playback",
+                        "--raw",
+                        "--format=s16le",
+                        "--rate=16000",
+                        "--channels=1",
+                        "--latency-msec=20",
+                        "-d",
+                        sink,
+                        "/dev/zero",
+                    ],
+                    env=env,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                )
+            )
+        time.sleep(2.1)
+        yield env
+    finally:
+        for keeper in keepers:
+            keeper.kill()
+            keeper.wait()
+        subprocess.run(["pulseaudio", "--kill"], env=env, capture_output=True, timeout=20)
+        shutil.rmtree(runtime, ignore_errors=True)

@@ -1,0 +1,88 @@
+"""Sound devices through sounddevice (PortAudio): the only module that imports it.
+
+Output is a ``speak.Sink``: ``DeviceSink.play`` blocks until a sentence has been played.
+Devices are chosen by name or index; ``list_devices`` serves ``voice-assistant devices``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from voice_assistant.errors import AssistantError
+
+
+class AudioDeviceError(AssistantError):
+    stage = "audio"
+
+
+@dataclass(frozen=True)
+class Device:
+    index: int
+    name: str
+    inputs: int
+    outputs: int
+    default_rate: float
+
+
+def _sd() -> Any:
+    try:
+        import sounddevice
+    except OSError as exc:  # PortAudio missing
+        raise AudioDeviceError(
+            "no-portaudio", f"cannot load PortAudio ({exc}); install libportaudio2"
+        ) from exc
+    return sounddevice
+
+
+def rescan() -> None:
+    """PortAudio lists devices once; call after a sound server starts or a device appears."""
+    sd = _sd()
+    sd._terminate()
+    sd._initialize()
+
+
+def list_devices() -> list[Device]:
+    sd = _sd()
+    return [
+        Device(
+            i, d["name"], d["max_input_channels"], d["max_output_channels"], d["default_samplerate"]
+        )
+        for i, d in enumerate(sd.query_devices())
+    ]
+
+
+def find_device(spec: str | int | None, output: bool) -> int | None:
+    """A device index from a name (substring, case-insensitive) or index; None = default."""
+    if spec is None or spec == "":
+        return None
+    devices = list_devices()
+    usable = [d for d in devices if (d.outputs if output else d.inputs) > 0]
+    if isinstance(spec, int) or str(spec).isdigit():
+        index = int(spec)
+        if any(d.index == index for d in usable):
+            return index
+    else:
+        for device in usable:
+            if str(spec).lower() in device.name.lower():
+                return device.index
+    kind = "output" if output else "input"
+    names = ", ".join(f"{d.index}: {d.name}" for d in usable) or "none"
+    raise AudioDeviceError("no-device", f"no {kind} device {spec!r}; available: {names}")
+
+
+class DeviceSink:
+    """Plays int16 mono audio to an output device, one sentence at a time."""
+
+    def __init__(self, device: str | int | None = None) -> None:
+        self.device = find_device(device, output=True)
+
+    def play(self, samples: npt.NDArray[np.int16], rate: int) -> None:
+        sd = _sd()
+        try:
+            sd.play(samples, rate, device=self.device, blocking=True)
+        except sd.PortAudioError as exc:
+            raise AudioDeviceError("playback-failed", f"cannot play audio: {exc}") from exc
