@@ -33,6 +33,14 @@ def chirp(rate=16_000, seconds=1.0):
     return (0.5 * np.sin(2 * np.pi * (300 + 900 * t) * t) * 32767).astype(np.int16)
 
 
+def best_match(heard, played):
+    """Normalised cross-correlation of the played signal at its best lag in what was heard."""
+    audio, ref = heard.astype(np.float64), played.astype(np.float64)
+    corr = np.correlate(audio, ref, mode="valid")
+    energy = np.sqrt(np.convolve(audio**2, np.ones(len(ref)), mode="valid") * np.sum(ref**2))
+    return float(np.max(corr / np.maximum(energy, 1e-9)))
+
+
 def test_devices_are_listed(rig):
     from voice_assistant.audio.device import find_device, list_devices
 
@@ -68,8 +76,25 @@ def test_the_sink_plays_to_the_speaker(rig, tmp_path):
     recorder.wait(timeout=10)
     with wave.open(str(out)) as wav:
         heard = np.frombuffer(wav.readframes(wav.getnframes()), dtype=np.int16)
-    heard = heard.astype(np.float64)
-    ref = played.astype(np.float64)
-    corr = np.correlate(heard, ref, mode="valid")
-    energy = np.sqrt(np.convolve(heard**2, np.ones(len(ref)), mode="valid") * np.sum(ref**2))
-    assert float(np.max(corr / np.maximum(energy, 1e-9))) > 0.9
+    assert best_match(heard, played) > 0.9
+
+
+def test_the_microphone_hears_what_is_played_into_it(rig, tmp_path):
+    from voice_assistant.audio.device import BLOCK, MicStream
+    from voice_assistant.audio.wavfile import write_wav
+
+    played = chirp()
+    wav = tmp_path / "say.wav"
+    write_wav(wav, played, 16_000)
+    heard = []
+    with MicStream("default", pre_roll_s=0.5) as mic:
+        feeder = subprocess.Popen(["paplay", "-d", "vmic_feed", str(wav)], env=rig)
+        deadline = time.monotonic() + 4.0
+        while time.monotonic() < deadline:
+            block = mic.read(timeout=1.0)
+            assert block is not None, "the microphone stopped delivering blocks"
+            assert len(block) == BLOCK
+            heard.append(block)
+        feeder.wait(timeout=10)
+        assert 1 <= len(mic.pre_roll) <= 7
+    assert best_match(np.concatenate(heard), played) > 0.9

@@ -1,11 +1,15 @@
 """Sound devices through sounddevice (PortAudio): the only module that imports it.
 
-Output is a ``speak.Sink``: ``DeviceSink.play`` blocks until a sentence has been played.
-Devices are chosen by name or index; ``list_devices`` serves ``voice-assistant devices``.
+Input is ``MicStream``: 16 kHz mono int16 blocks (80 ms, the wake-word frame) into a ring
+buffer that keeps a pre-roll. Output is a ``speak.Sink``: ``DeviceSink.play`` blocks until
+a sentence has been played. Devices are chosen by name or index; ``list_devices`` serves
+``voice-assistant devices``.
 """
 
 from __future__ import annotations
 
+import collections
+import queue
 from dataclasses import dataclass
 from typing import Any
 
@@ -86,3 +90,60 @@ class DeviceSink:
             sd.play(samples, rate, device=self.device, blocking=True)
         except sd.PortAudioError as exc:
             raise AudioDeviceError("playback-failed", f"cannot play audio: {exc}") from exc
+
+
+RATE = 16_000
+BLOCK = 1280
+"""80 ms at 16 kHz: openWakeWord's frame, and a fine grain for endpointing."""
+
+
+class MicStream:
+    """Microphone blocks as int16 arrays; ``pre_roll`` keeps the last seconds heard."""
+
+    def __init__(self, device: str | int | None = None, pre_roll_s: float = 0.5) -> None:
+        self.device = find_device(device, output=False)
+        self.blocks: queue.Queue[npt.NDArray[np.int16]] = queue.Queue(maxsize=256)
+        self.pre_roll: collections.deque[npt.NDArray[np.int16]] = collections.deque(
+            maxlen=max(1, round(pre_roll_s * RATE / BLOCK))
+        )
+        self.overflows = 0
+        self.stream: Any = None
+
+    def _callback(self, data: Any, frames: int, _time: Any, status: Any) -> None:
+        if status:
+            self.overflows += 1
+        block = np.frombuffer(bytes(data), dtype=np.int16).copy()
+        self.pre_roll.append(block)
+        try:
+            self.blocks.put_nowait(block)
+        except queue.Full:  # nobody is reading: drop the oldest rather than block audio
+            self.overflows += 1
+
+    def __enter__(self) -> MicStream:
+        sd = _sd()
+        try:
+            self.stream = sd.RawInputStream(
+                samplerate=RATE,
+                blocksize=BLOCK,
+                channels=1,
+                dtype="int16",
+                device=self.device,
+                callback=self._callback,
+            )
+            self.stream.start()
+        except sd.PortAudioError as exc:
+            raise AudioDeviceError("capture-failed", f"cannot open the microphone: {exc}") from exc
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        if self.stream is not None:
+            self.stream.stop()
+            self.stream.close()
+            self.stream = None
+
+    def read(self, timeout: float = 1.0) -> npt.NDArray[np.int16] | None:
+        """The next block, or None if none arrived within ``timeout`` seconds."""
+        try:
+            return self.blocks.get(timeout=timeout)
+        except queue.Empty:
+            return None
