@@ -98,3 +98,34 @@ def test_the_microphone_hears_what_is_played_into_it(rig, tmp_path):
         feeder.wait(timeout=10)
         assert 1 <= len(mic.pre_roll) <= 7
     assert best_match(np.concatenate(heard), played) > 0.9
+
+
+@pytest.mark.integration
+def test_a_question_spoken_into_the_microphone_is_endpointed_and_transcribed(rig, real_engines):
+    """The live path up to STT: virtual mic → MicStream → streaming silero → endpointer →
+    whisper. The demo question is played with silence after it, as a person would pause."""
+    from voice_assistant.audio.device import MicStream
+    from voice_assistant.config import EndpointConfig
+    from voice_assistant.listen import utterances
+    from voice_assistant.vad import StreamingSilero
+    from voice_assistant.wer import word_error_rate
+
+    from .conftest import DEMO
+
+    def blocks(mic, seconds):
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            block = mic.read(timeout=1.0)
+            if block is not None:
+                yield block
+
+    config = EndpointConfig()
+    with MicStream("default") as mic:
+        feeder = subprocess.Popen(["paplay", "-d", "vmic_feed", str(DEMO / "capital.wav")], env=rig)
+        heard = next(utterances(blocks(mic, 8.0), StreamingSilero(), config), None)
+        feeder.wait(timeout=10)
+    assert heard is not None, "no utterance was endpointed"
+    assert heard.end_reason == "silence"
+    assert 1.0 < heard.speech_s < 3.0
+    text = real_engines.stt().transcribe(heard.samples).text
+    assert word_error_rate(["What is the capital of Australia?"], [text]) <= 0.2, text

@@ -86,3 +86,32 @@ def test_first_utterance_cuts_with_pre_and_post_roll():
 
 def test_first_utterance_of_silence_is_none():
     assert first_utterance(silence(3.0), LoudnessVAD(), config()) is None
+
+
+def test_streaming_utterances_from_blocks_match_the_endpointer():
+    """listen.utterances over 80 ms blocks with a loudness 'VAD' standing in for silero."""
+    import numpy as np
+
+    from voice_assistant.listen import utterances
+    from voice_assistant.vad import WINDOW
+
+    class LoudWindows:
+        def __init__(self):
+            self.pending = np.zeros(0, dtype=np.float32)
+
+        def feed(self, samples):
+            self.pending = np.concatenate([self.pending, samples])
+            out = []
+            while len(self.pending) >= WINDOW:
+                window, self.pending = self.pending[:WINDOW], self.pending[WINDOW:]
+                out.append(1.0 if np.sqrt(np.mean(window**2)) > 0.05 else 0.0)
+            return out
+
+    audio = np.concatenate([silence(1.0), tone(1.0), silence(2.0), tone(0.6), silence(2.0)])
+    pcm = (audio * 32767).astype(np.int16)
+    blocks = [pcm[i : i + 1280] for i in range(0, len(pcm), 1280)]
+    found = list(utterances(blocks, LoudWindows(), config(pre_roll_s=0.2, post_roll_s=0.1)))
+    assert [u.end_reason for u in found] == ["silence", "silence"]
+    assert abs(found[0].start_s - 0.8) < 0.05 and abs(found[1].start_s - 3.8) < 0.05
+    assert abs(len(found[0].samples) / SAMPLE_RATE - 1.3) < 0.05  # 0.2 + 1.0 + 0.1
+    assert np.abs(found[0].samples).max() > 0.4  # it holds the tone itself

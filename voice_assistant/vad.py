@@ -35,3 +35,43 @@ class SileroVAD:
         if len(padded) == 0:
             return np.zeros(0, dtype=np.float32)
         return np.asarray(self.model(padded, num_samples=WINDOW), dtype=np.float32).reshape(-1)
+
+
+class StreamingVoiceActivity(Protocol):
+    def feed(self, samples: FloatAudio) -> list[float]:
+        """Speech probabilities for every whole ``WINDOW`` the new samples complete."""
+        ...
+
+
+CONTEXT = 64
+"""Samples of the previous window silero sees before each new one."""
+
+
+class StreamingSilero:
+    """Silero for a live stream: carries the model state and context between windows."""
+
+    def __init__(self) -> None:
+        from faster_whisper.vad import get_vad_model
+
+        self.session = get_vad_model().session
+        self.reset()
+
+    def reset(self) -> None:
+        self.h = np.zeros((1, 1, 128), dtype=np.float32)
+        self.c = np.zeros((1, 1, 128), dtype=np.float32)
+        self.context = np.zeros(CONTEXT, dtype=np.float32)
+        self.pending = np.zeros(0, dtype=np.float32)
+
+    def feed(self, samples: FloatAudio) -> list[float]:
+        """Speech probabilities for every whole ``WINDOW`` completed by ``samples``."""
+        self.pending = np.concatenate([self.pending, samples.astype(np.float32)])
+        out = []
+        while len(self.pending) >= WINDOW:
+            window, self.pending = self.pending[:WINDOW], self.pending[WINDOW:]
+            batch = np.concatenate([self.context, window])[None, :]
+            prob, self.h, self.c = self.session.run(
+                None, {"input": batch, "h": self.h, "c": self.c}
+            )
+            self.context = window[-CONTEXT:]
+            out.append(float(np.asarray(prob).reshape(-1)[0]))
+        return out
