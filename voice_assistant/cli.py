@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -177,6 +178,24 @@ def cmd_devices(settings: Settings, _s: list[str], args: argparse.Namespace) -> 
     return 0
 
 
+def cmd_control(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
+    """``status``, ``ptt``, ``say`` and ``stop``: requests to the running daemon."""
+    from voice_assistant.control import request
+
+    message: dict[str, Any] = {"cmd": args.command}
+    if args.command == "ptt":
+        message["action"] = args.action
+    if args.command == "say":
+        message["text"] = " ".join(args.text)
+    reply = request(message)
+    if not reply.get("ok"):
+        print(f"error: {reply.get('error')}", file=sys.stderr)
+        return EXIT_FAILED
+    details = {k: v for k, v in reply.items() if k != "ok"}
+    print(json.dumps(details, indent=1) if details else "ok")
+    return 0
+
+
 def cmd_bench(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
     from voice_assistant.bench import run_bench
 
@@ -238,6 +257,15 @@ def build_parser() -> argparse.ArgumentParser:
     ask.add_argument("question", nargs="+")
     ask.add_argument("--mode", choices=["spoken", "written"], default="written")
     ask.set_defaults(func=cmd_ask)
+
+    sub.add_parser("status", help="the running daemon's state").set_defaults(func=cmd_control)
+    p = sub.add_parser("ptt", help="push-to-talk on the running daemon")
+    p.add_argument("action", choices=["start", "stop", "toggle"])
+    p.set_defaults(func=cmd_control)
+    p = sub.add_parser("say", help="have the running daemon speak a text")
+    p.add_argument("text", nargs="+")
+    p.set_defaults(func=cmd_control)
+    sub.add_parser("stop", help="stop what the daemon is saying").set_defaults(func=cmd_control)
 
     sub.add_parser("devices", help="list audio input and output devices").set_defaults(
         func=cmd_devices
