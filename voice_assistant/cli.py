@@ -166,6 +166,18 @@ def cmd_memory(settings: Settings, _s: list[str], args: argparse.Namespace) -> i
     return run_memory_command(settings, args)
 
 
+def cmd_run(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
+    import logging
+
+    from voice_assistant.daemon import Daemon
+    from voice_assistant.engines import Engines
+
+    logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
+    engines = Engines(settings)
+    engines.check_models(["stt", "llm", "tts"])
+    return Daemon(engines, mic=args.mic, speaker=args.speaker).run()
+
+
 def cmd_devices(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
     from voice_assistant.audio.device import list_devices
 
@@ -257,6 +269,13 @@ def build_parser() -> argparse.ArgumentParser:
     ask.add_argument("question", nargs="+")
     ask.add_argument("--mode", choices=["spoken", "written"], default="written")
     ask.set_defaults(func=cmd_ask)
+
+    run = sub.add_parser("run", help="the live assistant (push-to-talk)")
+    run.add_argument("--mode", choices=["ptt"], default="ptt")
+    run.add_argument("--mic", help="input device name or index (default: the system's)")
+    run.add_argument("--speaker", help="output device name or index (default: the system's)")
+    run.add_argument("--log-level", default="info", choices=["debug", "info", "warning"])
+    run.set_defaults(func=cmd_run)
 
     sub.add_parser("status", help="the running daemon's state").set_defaults(func=cmd_control)
     p = sub.add_parser("ptt", help="push-to-talk on the running daemon")

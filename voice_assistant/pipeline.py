@@ -18,7 +18,7 @@ from voice_assistant.errors import AssistantError
 from voice_assistant.events import FloatAudio, Reply, SpeechAudio, StageError, Transcript
 from voice_assistant.progress import Phase, Progress
 from voice_assistant.research.base import Mode, Researcher
-from voice_assistant.speak import RecordingSink, speak
+from voice_assistant.speak import RecordingSink, Sink, speak
 from voice_assistant.stt.base import SpeechToText
 from voice_assistant.tts.base import TextToSpeech
 from voice_assistant.vad import VoiceActivity
@@ -50,6 +50,8 @@ class Pipeline:
     tts: Callable[[], TextToSpeech]
     endpoint: EndpointConfig
     mode: Mode = "spoken"
+    sink: Callable[[], Sink] = RecordingSink
+    """Where the reply is spoken: recorded (batch) or the speaker (the daemon)."""
     on_progress: Progress | None = None
     """Told each phase as it starts (the daemon plays its earcon); never an outcome."""
 
@@ -111,6 +113,6 @@ class Pipeline:
 
         self._progress("speaking", result)
         speech_started = time.monotonic()
-        result.speech = speak(self.tts(), result.reply.text, RecordingSink())
+        result.speech = speak(self.tts(), result.reply.text, self.sink())
         result.timings["first_audio"] = speech_started - end_of_speech + result.speech.first_chunk_s
         self._timed(result, "tts", t)
