@@ -100,6 +100,8 @@ def test_push_to_talk_turn_and_clean_exit(demo_data, tmp_path):
                 audio = np.frombuffer(wav.readframes(wav.getnframes()), dtype=np.int16)
             loud = np.abs(audio.astype(np.int32)) > 1000
             assert loud.sum() > 16_000 * 0.3, "the speaker played (almost) nothing"
+            stopped = control(env, "stop")
+            assert stopped.returncode == 0 and json.loads(stopped.stdout) == {"stopped": True}
         finally:
             daemon.send_signal(signal.SIGTERM)
             code = daemon.wait(timeout=60)

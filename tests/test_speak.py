@@ -60,3 +60,18 @@ def test_a_synthesis_failure_reaches_the_caller_after_what_was_spoken():
     with pytest.raises(RuntimeError, match="voice crashed"):
         speak(tts, "One. Two.", sink)
     assert len(sink.chunks) == 1
+
+
+def test_a_stop_plays_no_further_sentence_and_keeps_what_was_played():
+    tts = SentenceTTS(["One.", "Two.", "Three."])
+    cancel = threading.Event()
+
+    class StopAfterFirst(RecordingSink):
+        def play(self, samples, rate):
+            super().play(samples, rate)
+            cancel.set()  # the user says "stop" while sentence one plays
+
+    sink = StopAfterFirst()
+    speech = speak(tts, "One. Two. Three.", sink, cancel)
+    assert [int(c[0]) for c in sink.chunks] == [0]
+    assert len(speech.samples) == 100

@@ -29,8 +29,11 @@ class Daemon:
         self.engines = engines
         self.mic_name = mic
         self.sink = DeviceSink(speaker)
+        self.hush = threading.Event()
+        """Set by ``stop``: the sentence playing is cut and no further one is spoken."""
         self.pipeline = engines.pipeline()
         self.pipeline.sink = lambda: self.sink
+        self.pipeline.cancel = self.hush
         self.state = "starting"
         self.talking = threading.Event()
         self.stopping = threading.Event()
@@ -50,11 +53,14 @@ class Daemon:
 
     def say(self, text: str) -> dict[str, Any]:
         with self.lock:
-            speak(self.engines.tts(), text, self.sink)
+            self.hush.clear()
+            speak(self.engines.tts(), text, self.sink, self.hush)
         return {}
 
     def stop(self) -> dict[str, Any]:
-        return {}
+        self.hush.set()
+        self.sink.stop()
+        return {"stopped": True}
 
     # the loop ---------------------------------------------------------------------
     def run(self) -> int:
@@ -87,6 +93,7 @@ class Daemon:
         self.state = "thinking"
         started = time.monotonic()
         with self.lock:
+            self.hush.clear()
             result = self.pipeline.run(pcm.astype(np.float32) / 32768.0)
         self.last_turn = {
             "transcript": result.transcript.text if result.transcript else None,

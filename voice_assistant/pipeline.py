@@ -7,6 +7,7 @@ rather than an exception, so one bad turn never stops the others.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -52,6 +53,8 @@ class Pipeline:
     mode: Mode = "spoken"
     sink: Callable[[], Sink] = RecordingSink
     """Where the reply is spoken: recorded (batch) or the speaker (the daemon)."""
+    cancel: threading.Event | None = None
+    """Set to stop speaking (the daemon's ``stop``); the turn keeps what was played."""
     on_progress: Progress | None = None
     """Told each phase as it starts (the daemon plays its earcon); never an outcome."""
 
@@ -113,6 +116,6 @@ class Pipeline:
 
         self._progress("speaking", result)
         speech_started = time.monotonic()
-        result.speech = speak(self.tts(), result.reply.text, self.sink())
+        result.speech = speak(self.tts(), result.reply.text, self.sink(), self.cancel)
         result.timings["first_audio"] = speech_started - end_of_speech + result.speech.first_chunk_s
         self._timed(result, "tts", t)

@@ -44,8 +44,11 @@ class RecordingSink:
 _DONE = object()
 
 
-def speak(tts: TextToSpeech, text: str, sink: Sink) -> SpeechAudio:
-    """Speak ``text`` sentence by sentence; returns all the audio and the first chunk's time."""
+def speak(
+    tts: TextToSpeech, text: str, sink: Sink, cancel: threading.Event | None = None
+) -> SpeechAudio:
+    """Speak ``text`` sentence by sentence; returns the audio played and the first chunk's
+    time. Setting ``cancel`` (a stop or barge-in) plays no further sentence."""
     started = time.monotonic()
     sentences: queue.Queue[object] = queue.Queue(maxsize=2)
     failure: list[BaseException] = []
@@ -65,6 +68,8 @@ def speak(tts: TextToSpeech, text: str, sink: Sink) -> SpeechAudio:
     first_chunk_s = 0.0
     while (item := sentences.get()) is not _DONE:
         chunk: Chunk = item  # type: ignore[assignment]
+        if cancel is not None and cancel.is_set():
+            continue  # drain the worker; what was heard is what was played
         if not played:
             first_chunk_s = time.monotonic() - started
         sink.play(chunk, tts.sample_rate)

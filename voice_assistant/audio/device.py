@@ -84,6 +84,10 @@ class DeviceSink:
     def __init__(self, device: str | int | None = None) -> None:
         self.device = find_device(device, output=True)
 
+    def stop(self) -> None:
+        """Cut the sentence playing now (from another thread)."""
+        _sd().stop()
+
     def play(self, samples: npt.NDArray[np.int16], rate: int) -> None:
         sd = _sd()
         try:
