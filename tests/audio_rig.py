@@ -73,3 +73,20 @@ def pulseaudio_rig() -> Iterator[dict[str, str]]:
             keeper.wait()
         subprocess.run(["pulseaudio", "--kill"], env=env, capture_output=True, timeout=20)
         shutil.rmtree(runtime, ignore_errors=True)
+
+
+def record_speaker(env: dict[str, str], path: str) -> subprocess.Popen[bytes]:
+    """Start recording what the virtual speaker plays into a 16 kHz WAV (terminate to stop)."""
+    return subprocess.Popen(
+        [
+            "parecord",
+            "-d",
+            "vspeaker.monitor",
+            "--rate=16000",
+            "--channels=1",
+            "--format=s16le",
+            "--file-format=wav",
+            path,
+        ],
+        env=env,
+    )

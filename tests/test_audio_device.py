@@ -8,7 +8,7 @@ import wave
 import numpy as np
 import pytest
 
-from .audio_rig import pulseaudio_rig
+from .audio_rig import pulseaudio_rig, record_speaker
 
 
 @pytest.fixture(scope="module")
@@ -55,19 +55,7 @@ def test_the_sink_plays_to_the_speaker(rig, tmp_path):
     from voice_assistant.audio.device import DeviceSink
 
     out = tmp_path / "heard.wav"
-    recorder = subprocess.Popen(
-        [
-            "parecord",
-            "-d",
-            "vspeaker.monitor",
-            "--rate=16000",
-            "--channels=1",
-            "--format=s16le",
-            "--file-format=wav",
-            str(out),
-        ],
-        env=rig,
-    )
+    recorder = record_speaker(rig, str(out))
     time.sleep(0.5)
     played = chirp()
     DeviceSink("default").play(played, 16_000)

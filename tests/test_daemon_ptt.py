@@ -12,7 +12,7 @@ import wave
 import numpy as np
 import pytest
 
-from .audio_rig import pulseaudio_rig
+from .audio_rig import pulseaudio_rig, record_speaker
 from .conftest import DEMO
 
 pytestmark = pytest.mark.integration
@@ -61,19 +61,7 @@ def test_push_to_talk_turn_and_clean_exit(demo_data, tmp_path):
             else:
                 pytest.fail("the daemon did not become idle")
             heard = tmp_path / "speaker.wav"
-            recorder = subprocess.Popen(
-                [
-                    "parecord",
-                    "-d",
-                    "vspeaker.monitor",
-                    "--rate=16000",
-                    "--channels=1",
-                    "--format=s16le",
-                    "--file-format=wav",
-                    str(heard),
-                ],
-                env=rig,
-            )
+            recorder = record_speaker(rig, str(heard))
             assert control(env, "ptt", "start").returncode == 0
             subprocess.run(
                 ["paplay", "-d", "vmic_feed", str(DEMO / "capital.wav")],

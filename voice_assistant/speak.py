@@ -29,16 +29,13 @@ class Sink(Protocol):
 
 
 class RecordingSink:
-    """Keeps what was 'played': the batch harness writes it to NAME.reply.wav."""
+    """Keeps what was 'played' (batch and tests); ``speak`` returns the audio itself."""
 
     def __init__(self) -> None:
         self.chunks: list[Chunk] = []
 
     def play(self, samples: Chunk, rate: int) -> None:
         self.chunks.append(samples)
-
-    def audio(self) -> Chunk:
-        return np.concatenate(self.chunks) if self.chunks else np.zeros(0, dtype=np.int16)
 
 
 _DONE = object()

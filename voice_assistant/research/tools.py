@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Callable
+from dataclasses import asdict
 from typing import Literal
 
 from pydantic import BaseModel
@@ -45,18 +46,8 @@ class MemoryRecord(BaseModel):
 
     @classmethod
     def of(cls, memory: Memory) -> MemoryRecord:
-        return cls(
-            id=memory.id,
-            title=memory.title,
-            text=memory.text,
-            source=memory.source,
-            kind=memory.kind,
-            project=memory.project,
-            updated=memory.updated,
-            content_hash=memory.content_hash,
-            device=memory.device,
-            path=memory.path,
-        )
+        """The store's row as a tool result (creation time and section key are not shown)."""
+        return cls.model_validate(asdict(memory))
 
 
 class SearchHit(BaseModel):
