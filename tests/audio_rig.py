@@ -16,11 +16,12 @@ def _pactl(env: dict[str, str], *args: str) -> None:
     subprocess.run(["pactl", *args], env=env, check=True, capture_output=True, timeout=20)
 
 
-@contextmanager
-def pulseaudio_rig() -> Iterator[dict[str, str]]:
-    runtime = tempfile.mkdtemp(prefix="va-pulse-")
-    os.chmod(runtime, 0o700)
-    env = {**os.environ, "XDG_RUNTIME_DIR": runtime, "PULSE_RUNTIME_PATH": f"{runtime}/pulse"}
+_KEEPERS: dict[str, list[subprocess.Popen[bytes]]] = {}
+
+
+def start_pulseaudio(env: dict[str, str]) -> None:
+    """Start the sound server with a virtual speaker and mic (also after ``stop_pulseaudio``:
+    the devices vanish and come back)."""
     subprocess.run(
         [
             "pulseaudio",
@@ -41,37 +42,55 @@ def pulseaudio_rig() -> Iterator[dict[str, str]]:
         capture_output=True,
         timeout=30,
     )
+    _pactl(env, "set-default-sink", "vspeaker")
+    _pactl(env, "set-default-source", "vmic")
     keepers = []
-    try:
-        _pactl(env, "set-default-sink", "vspeaker")
-        _pactl(env, "set-default-source", "vmic")
-        for sink in ("vmic_feed", "vspeaker"):  # keep the null sinks ticking in small blocks
-            keepers.append(
-                subprocess.Popen(
-                    [
-                        "pacat",
-                        "--playback",
-                        "--raw",
-                        "--format=s16le",
-                        "--rate=16000",
-                        "--channels=1",
-                        "--latency-msec=20",
-                        "-d",
-                        sink,
-                        "/dev/zero",
-                    ],
-                    env=env,
-                    stdout=subprocess.DEVNULL,
-                    stderr=subprocess.DEVNULL,
-                )
+    for sink in ("vmic_feed", "vspeaker"):  # keep the null sinks ticking in small blocks
+        keepers.append(
+            subprocess.Popen(
+                [
+                    "pacat",
+                    "--playback",
+                    "--raw",
+                    "--format=s16le",
+                    "--rate=16000",
+                    "--channels=1",
+                    "--latency-msec=20",
+                    "-d",
+                    sink,
+                    "/dev/zero",
+                ],
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
             )
-        time.sleep(2.1)
+        )
+    _KEEPERS[env["XDG_RUNTIME_DIR"]] = keepers
+    time.sleep(2.1)
+
+
+def stop_pulseaudio(env: dict[str, str]) -> None:
+    for keeper in _KEEPERS.pop(env["XDG_RUNTIME_DIR"], []):
+        keeper.kill()
+        keeper.wait()
+    subprocess.run(["pulseaudio", "--kill"], env=env, capture_output=True, timeout=20)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:  # gone when the server no longer answers
+        if subprocess.run(["pactl", "info"], env=env, capture_output=True).returncode != 0:
+            return
+        time.sleep(0.2)
+
+
+@contextmanager
+def pulseaudio_rig() -> Iterator[dict[str, str]]:
+    runtime = tempfile.mkdtemp(prefix="va-pulse-")
+    os.chmod(runtime, 0o700)
+    env = {**os.environ, "XDG_RUNTIME_DIR": runtime, "PULSE_RUNTIME_PATH": f"{runtime}/pulse"}
+    start_pulseaudio(env)
+    try:
         yield env
     finally:
-        for keeper in keepers:
-            keeper.kill()
-            keeper.wait()
-        subprocess.run(["pulseaudio", "--kill"], env=env, capture_output=True, timeout=20)
+        stop_pulseaudio(env)
         shutil.rmtree(runtime, ignore_errors=True)
 
 

@@ -19,13 +19,13 @@ class SentenceTTS:
         self.streamed = []
 
     def synthesize(self, text):
-        for i, _ in enumerate(self.sentences):
-            if i:  # sentence i is made only once sentence i-1 is playing: streaming
-                self.streamed.append(self.playing[i - 1].wait(timeout=5))
-            self.started[i].set()
-            if i == self.fail_at:
-                raise RuntimeError("voice crashed")
-            yield np.full(100, i, dtype=np.int16)
+        i = self.sentences.index(text)  # speak() hands over one sentence at a time
+        if i:  # sentence i is made only once sentence i-1 is playing: streaming
+            self.streamed.append(self.playing[i - 1].wait(timeout=5))
+        self.started[i].set()
+        if i == self.fail_at:
+            raise RuntimeError("voice crashed")
+        yield np.full(100, i, dtype=np.int16)
 
 
 class WaitingSink(RecordingSink):
@@ -52,6 +52,7 @@ def test_the_next_sentence_is_synthesised_while_this_one_plays():
     assert tts.streamed == [True, True]
     assert [int(c[0]) for c in sink.chunks] == [0, 1, 2]  # played in order
     assert len(speech.samples) == 300 and speech.sample_rate == 22_050
+    assert speech.heard == "One. Two. Three." and not speech.cut
 
 
 def test_a_synthesis_failure_reaches_the_caller_after_what_was_spoken():
@@ -75,3 +76,4 @@ def test_a_stop_plays_no_further_sentence_and_keeps_what_was_played():
     speech = speak(tts, "One. Two. Three.", sink, cancel)
     assert [int(c[0]) for c in sink.chunks] == [0]
     assert len(speech.samples) == 100
+    assert speech.heard == "One." and speech.cut  # what the conversation keeps

@@ -159,3 +159,11 @@ def test_whole_read_only_commands_need_no_model():
     assert quick_acts("List my timers.").acts[0].kind == "list_timers"
     assert quick_acts("What time is my dentist appointment?") is None
     assert quick_acts("Set a timer for ten minutes.") is None
+
+
+def test_holds_duration_finds_a_duration_inside_a_sentence():
+    from voice_assistant.turn.acts import holds_duration
+
+    assert holds_duration("set a timer for 5 minutes when is the dentist")
+    assert holds_duration("a tea timer for half an hour please")
+    assert not holds_duration("set a timer when is it")

@@ -256,3 +256,55 @@ def test_a_turn_with_a_question_and_a_missing_value_ends_on_the_ask():
     reply = runner(llm).answer("Set a timer and when is the dentist?", "spoken")
     assert reply.text == "On Thursday. How long should the timer be?"
     assert reply.turn["understanding"] == "model"
+
+
+def test_a_command_the_model_cannot_read_is_asked_again_not_researched():
+    # the model's output is unusable: research could only pretend an outcome here
+    llm = TaskLLM({"understand": ["not json"], "answer": ["The timer has been cancelled."]})
+    reply = runner(llm).answer("Stop the tea timer now.", "spoken")
+    assert [task for task, _, _ in llm.calls] == ["understand"]
+    assert reply.text == understand.UNSURE_COMMAND_ASK
+    assert reply.follow_up
+    assert reply.turn["understanding"] == "model (unsure command)"
+
+
+def test_a_question_the_model_cannot_read_is_still_researched():
+    llm = TaskLLM({"understand": ["not json"], "answer": ["Nothing is planned today."]})
+    reply = runner(llm).answer("What do I have on today?", "spoken")
+    assert [task for task, _, _ in llm.calls] == ["understand", "research", "answer"]
+    assert reply.text == "Nothing is planned today."
+
+
+def test_a_command_passed_off_as_a_question_is_asked_again():
+    llm = TaskLLM({"understand": [understood([], ["Delete the note about the dentist."])]})
+    reply = runner(llm).answer("Delete the note about the dentist.", "spoken")
+    assert [task for task, _, _ in llm.calls] == ["understand"]
+    assert reply.text == understand.UNSURE_COMMAND_ASK
+
+
+def test_a_value_the_user_did_not_say_is_asked_for_not_invented():
+    # the model filled in a duration for "Set a timer.": code drops it and asks
+    llm = TaskLLM({"understand": [understood([{"act": "set_timer", "duration": "1 minute"}])]})
+    turns = runner(llm)
+    reply = turns.answer("Set a timer.", "spoken")
+    assert reply.text == "How long should the timer be?"
+    assert turns.actions.running_timers() == []
+
+
+def test_cancelling_a_named_timer_needs_no_model_and_keeps_other_timers(tmp_path):
+    llm = TaskLLM(
+        {
+            "understand": [
+                understood([{"act": "set_timer", "duration": "ten minutes", "label": "pasta"}])
+            ]
+        }
+    )
+    turns = runner(llm, tmp_path)
+    turns.answer("Set a pasta timer for ten minutes", "spoken")
+    calls = len(llm.calls)
+    reply = turns.answer("Cancel the egg timer.", "spoken")
+    assert len(llm.calls) == calls
+    assert "no egg timer is running" in reply.text
+    assert [t.label for t in turns.actions.running_timers()] == ["pasta"]
+    reply = turns.answer("Cancel the pasta timer.", "spoken")
+    assert turns.actions.running_timers() == []

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from voice_assistant import modelstore
+from voice_assistant import modelstore, service
 from voice_assistant.config import Settings, load_settings
 from voice_assistant.errors import AssistantError
 
@@ -174,8 +174,14 @@ def cmd_run(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
 
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     engines = Engines(settings)
-    engines.check_models(["stt", "llm", "tts"])
-    return Daemon(engines, mic=args.mic, speaker=args.speaker).run()
+    engines.check_models(["stt", "llm", "tts", *(["wake"] if args.mode != "ptt" else [])])
+    return Daemon(
+        engines,
+        mode=args.mode,
+        mic=args.mic,
+        speaker=args.speaker,
+        reload_settings=lambda: load_settings(args.config)[0],
+    ).run()
 
 
 def cmd_devices(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
@@ -212,6 +218,15 @@ def cmd_bench(settings: Settings, _s: list[str], args: argparse.Namespace) -> in
     from voice_assistant.bench import run_bench
 
     return run_bench(settings, args)
+
+
+def cmd_service(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
+    """``service install`` / ``uninstall``: the systemd user unit that keeps ``run`` going."""
+    if args.command_name == "install":
+        service.install(args.mode, enable=args.enable, say=progress)
+    else:
+        service.uninstall(say=progress)
+    return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -270,8 +285,13 @@ def build_parser() -> argparse.ArgumentParser:
     ask.add_argument("--mode", choices=["spoken", "written"], default="written")
     ask.set_defaults(func=cmd_ask)
 
-    run = sub.add_parser("run", help="the live assistant (push-to-talk)")
-    run.add_argument("--mode", choices=["ptt"], default="ptt")
+    run = sub.add_parser("run", help="the live assistant (wake word and/or push-to-talk)")
+    run.add_argument(
+        "--mode",
+        choices=["wake", "ptt", "both"],
+        default="both",
+        help="listen for the wake word, push-to-talk only, or both (default)",
+    )
     run.add_argument("--mic", help="input device name or index (default: the system's)")
     run.add_argument("--speaker", help="output device name or index (default: the system's)")
     run.add_argument("--log-level", default="info", choices=["debug", "info", "warning"])
@@ -302,6 +322,14 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--speech", type=Path, help="folder of real speech with .txt references")
     bench.add_argument("--stt-models", default="whisper-base,whisper-tiny.en")
     bench.set_defaults(func=cmd_bench)
+
+    unit = sub.add_parser("service", help="install or remove the systemd user unit")
+    unit_sub = unit.add_subparsers(dest="command_name", required=True)
+    p = unit_sub.add_parser("install", help="write, enable and start the user unit")
+    p.add_argument("--mode", choices=service.MODES, default="both", help="what `run` listens for")
+    p.add_argument("--no-enable", dest="enable", action="store_false", help="only write the unit")
+    unit_sub.add_parser("uninstall", help="stop, disable and remove the user unit")
+    unit.set_defaults(func=cmd_service)
     return parser
 
 

@@ -75,6 +75,7 @@ class ModelsConfig(Section):
     llm: str = Field("qwen2.5-coder-0.5b", description="GGUF chat model.")
     tts: str = Field("piper-joe", description="Piper voice: directory or .onnx file.")
     embed: str = Field("minilm-l6-int8", description="Sentence embeddings: ONNX + tokenizer.json.")
+    wake: str = Field("openwakeword", description="openWakeWord feature models and wake words.")
 
 
 class SttConfig(Section):
@@ -165,6 +166,49 @@ class EndpointConfig(Section):
     post_roll_s: float = Field(0.2, ge=0, description="Audio kept after speech ends.")
 
 
+class WakeConfig(Section):
+    """The wake word (openWakeWord); its scores come every 80 ms frame."""
+
+    models: list[str] = Field(
+        ["hey_jarvis_v0.1"],
+        min_length=1,
+        description="Names in the models.wake folder (hey_jarvis_v0.1, alexa_v0.1, "
+        "hey_mycroft_v0.1, hey_rhasspy_v0.1) or paths to your own .onnx models.",
+    )
+    threshold: float = Field(0.5, gt=0, lt=1, description="Score that counts as the wake word.")
+    trigger_level: int = Field(
+        2, ge=1, description="Consecutive frames at or above the threshold that wake it."
+    )
+    refractory_s: float = Field(2.0, ge=0, description="After waking, ignore it this long.")
+    barge_in_threshold: float = Field(
+        0.9, gt=0, lt=1, description="Stricter threshold while the assistant itself speaks."
+    )
+
+    @field_validator("models", mode="before")
+    @classmethod
+    def _comma_separated(cls, value: Any) -> Any:
+        """The environment gives one string: ``hey_jarvis_v0.1,alexa_v0.1``."""
+        return (
+            [v.strip() for v in value.split(",") if v.strip()] if isinstance(value, str) else value
+        )
+
+
+class ListenConfig(Section):
+    """The live daemon's microphone and speaker, and its listening windows."""
+
+    mic: str = Field("", description="Input device name or index; empty = the system default.")
+    speaker: str = Field("", description="Output device name or index; empty = the default.")
+    wake_timeout_s: float = Field(
+        5.0, gt=0, description="After the wake word, no speech this long → back to idle."
+    )
+    follow_up_s: float = Field(
+        6.0, ge=0, description="After a reply that asks, speech this soon needs no wake word."
+    )
+    device_retry_max_s: float = Field(
+        10.0, gt=0, description="Longest wait between attempts to reopen a lost device."
+    )
+
+
 class TtsConfig(Section):
     length_scale: float | None = Field(None, gt=0, description="Speaking rate (<1 is faster).")
 
@@ -178,6 +222,8 @@ class Settings(Section):
     research: ResearchConfig = ResearchConfig()
     endpoint: EndpointConfig = EndpointConfig()
     tts: TtsConfig = TtsConfig()
+    wake: WakeConfig = WakeConfig()
+    listen: ListenConfig = ListenConfig()
     mode: Literal["spoken", "written"] = Field(
         "spoken", description="Default reply mode for batch runs."
     )

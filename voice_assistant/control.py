@@ -77,7 +77,10 @@ class _Connection(socketserver.StreamRequestHandler):
                 reply: dict[str, Any] = {"ok": False, "error": "request too large"}
                 self.wfile.write((json.dumps(reply) + "\n").encode())
                 return
-            reply = dispatch(self.server.handler, line)
+            try:
+                reply = dispatch(self.server.handler, line)
+            except AssistantError as exc:  # the handler refuses: say why, keep serving
+                reply = {"ok": False, "error": exc.message}
             self.wfile.write((json.dumps(reply) + "\n").encode())
 
 

@@ -21,8 +21,11 @@ from voice_assistant.tts.base import TextToSpeech
 from voice_assistant.vad import VoiceActivity
 
 if TYPE_CHECKING:
+    from voice_assistant.memory.conversation import Conversations
     from voice_assistant.memory.store import Embedder, MemoryStore
     from voice_assistant.research.core import MemoryResearch
+    from voice_assistant.turn.actions import Actions
+    from voice_assistant.wake.base import WakeWordModel
 
 T = TypeVar("T")
 
@@ -122,7 +125,6 @@ class Engines:
         return self._once("turns", self._build_turns, timed=False)
 
     def _build_turns(self) -> Researcher:
-        from voice_assistant.turn.actions import Actions
         from voice_assistant.turn.runner import TurnRunner
 
         tasks = self.settings.tasks
@@ -134,9 +136,31 @@ class Engines:
         return TurnRunner(
             self.llm(),
             self.research_core(),
-            Actions(self.memories()),
+            self.actions(),
             profiles,
             tasks.acknowledge.review,
+        )
+
+    def actions(self) -> Actions:
+        """The act tools (timers, memories) and their receipts; the daemon rings timers."""
+        from voice_assistant.turn.actions import Actions
+
+        return self._once("actions", lambda: Actions(self.memories()), timed=False)
+
+    def wake(self) -> WakeWordModel:
+        from voice_assistant.wake.openwakeword import OpenWakeWord
+
+        folder = modelstore.resolve(self.settings, "models.wake")
+        return self._once("wake", lambda: OpenWakeWord(folder, self.settings.wake.models))
+
+    def conversations(self) -> Conversations:
+        from voice_assistant.memory.conversation import Conversations
+
+        s = self.settings.research
+        return self._once(
+            "conversations",
+            lambda: Conversations(self.database(), s.conversation_idle_s),
+            timed=False,
         )
 
     def research_core(self) -> MemoryResearch:
@@ -144,7 +168,6 @@ class Engines:
         return self._once("research", self._build_research, timed=False)
 
     def _build_research(self) -> MemoryResearch:
-        from voice_assistant.memory.conversation import Conversations
         from voice_assistant.research.core import MemoryResearch
         from voice_assistant.research.tools import Tools
 
@@ -160,7 +183,7 @@ class Engines:
             self.llm(),
             research_llm,
             Tools(self.memories(), limit=s.research.search_limit),
-            Conversations(self.database(), s.research.conversation_idle_s),
+            self.conversations(),
             s.research,
             profiles,
             n_ctx=s.llm.n_ctx,

@@ -101,6 +101,10 @@ class SpeechAudio:
     sample_rate: int
     first_chunk_s: float
     """Seconds from the start of synthesis until the first sentence's audio was ready."""
+    heard: str = ""
+    """The sentences that were played (all of them unless a stop or barge-in cut in)."""
+    cut: bool = False
+    """A stop or barge-in ended the speech early."""
 
     @property
     def seconds(self) -> float:

@@ -22,12 +22,23 @@ TONES: dict[Phase, tuple[float, ...]] = {
 Progress = Callable[[Phase], None]
 
 
+ALARM: tuple[float, ...] = (988.0, 0.0, 988.0, 0.0, 988.0)
+"""A timer's ring: three beeps, louder than progress, before code's sentence."""
+
+
 def earcon(phase: Phase, rate: int = 22_050, note_s: float = 0.09) -> npt.NDArray[np.int16]:
     """A short, quiet tone sequence for ``phase`` (empty for phases without one)."""
+    return tones(TONES[phase], rate, note_s)
+
+
+def tones(
+    frequencies: tuple[float, ...], rate: int = 22_050, note_s: float = 0.09
+) -> npt.NDArray[np.int16]:
+    """Notes of ``note_s`` each; a frequency of 0 is a rest."""
     notes = []
     t = np.arange(int(note_s * rate)) / rate
     fade = np.minimum(1.0, np.minimum(t, note_s - t) / 0.01)  # no clicks
-    for frequency in TONES[phase]:
+    for frequency in frequencies:
         notes.append(0.2 * np.sin(2 * np.pi * frequency * t) * fade)
     if not notes:
         return np.zeros(0, dtype=np.int16)

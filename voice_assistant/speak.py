@@ -9,9 +9,10 @@ to the speaker. Playback is I/O, so the overlap does not compete with model stag
 from __future__ import annotations
 
 import queue
+import re
 import threading
 import time
-from typing import Protocol
+from typing import Protocol, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -41,38 +42,56 @@ class RecordingSink:
 _DONE = object()
 
 
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def sentences_of(text: str) -> list[str]:
+    """The reply in sentences: each is synthesised and played as a unit, so what a stop or
+    a barge-in cut off is known by its words."""
+    return [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
+
+
 def speak(
     tts: TextToSpeech, text: str, sink: Sink, cancel: threading.Event | None = None
 ) -> SpeechAudio:
-    """Speak ``text`` sentence by sentence; returns the audio played and the first chunk's
-    time. Setting ``cancel`` (a stop or barge-in) plays no further sentence."""
+    """Speak ``text`` sentence by sentence; returns the audio played, the sentences heard
+    and the first sentence's time. Setting ``cancel`` (a stop or barge-in) plays no further
+    sentence (the sink's ``stop`` cuts the one playing)."""
     started = time.monotonic()
-    sentences: queue.Queue[object] = queue.Queue(maxsize=2)
+    ready: queue.Queue[object] = queue.Queue(maxsize=2)
     failure: list[BaseException] = []
+    parts = sentences_of(text)
 
     def synthesise() -> None:
         try:
-            for chunk in tts.synthesize(text):
-                sentences.put(chunk)
+            for sentence in parts:
+                if cancel is not None and cancel.is_set():
+                    break
+                chunks = list(tts.synthesize(sentence))
+                audio = np.concatenate(chunks) if chunks else np.zeros(0, dtype=np.int16)
+                ready.put((sentence, audio))
         except BaseException as exc:  # handed to the speaking thread, raised there
             failure.append(exc)
         finally:
-            sentences.put(_DONE)
+            ready.put(_DONE)
 
     worker = threading.Thread(target=synthesise, name="tts", daemon=True)
     worker.start()
     played: list[Chunk] = []
+    heard: list[str] = []
     first_chunk_s = 0.0
-    while (item := sentences.get()) is not _DONE:
-        chunk: Chunk = item  # type: ignore[assignment]
+    while (item := ready.get()) is not _DONE:
+        sentence, chunk = cast(tuple[str, Chunk], item)
         if cancel is not None and cancel.is_set():
             continue  # drain the worker; what was heard is what was played
         if not played:
             first_chunk_s = time.monotonic() - started
         sink.play(chunk, tts.sample_rate)
         played.append(chunk)
+        heard.append(sentence)
     worker.join()
     if failure:
         raise failure[0]
     audio = np.concatenate(played) if played else np.zeros(0, dtype=np.int16)
-    return SpeechAudio(audio, tts.sample_rate, first_chunk_s)
+    cut = cancel is not None and cancel.is_set()
+    return SpeechAudio(audio, tts.sample_rate, first_chunk_s, " ".join(heard), cut)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import collections
 import queue
+import threading
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,11 +44,17 @@ def _sd() -> Any:
     return sounddevice
 
 
+_PORTAUDIO = threading.RLock()
+"""Held while a sentence plays and while PortAudio re-initialises: a rescan must never
+pull PortAudio from under a stream that is playing."""
+
+
 def rescan() -> None:
     """PortAudio lists devices once; call after a sound server starts or a device appears."""
     sd = _sd()
-    sd._terminate()
-    sd._initialize()
+    with _PORTAUDIO:
+        sd._terminate()
+        sd._initialize()
 
 
 def list_devices() -> list[Device]:
@@ -79,19 +87,42 @@ def find_device(spec: str | int | None, output: bool) -> int | None:
 
 
 class DeviceSink:
-    """Plays int16 mono audio to an output device, one sentence at a time."""
+    """Plays int16 mono audio to an output device, one sentence at a time.
+
+    The sentence is written in 40 ms pieces from the playing thread, so ``stop`` (from any
+    thread) only sets a flag: no PortAudio call ever crosses threads, and a cut takes
+    effect within a piece plus the device's latency."""
+
+    PIECE_S = 0.04
 
     def __init__(self, device: str | int | None = None) -> None:
         self.device = find_device(device, output=True)
+        self._cut = threading.Event()
 
     def stop(self) -> None:
-        """Cut the sentence playing now (from another thread)."""
-        _sd().stop()
+        """Cut the sentence playing now."""
+        self._cut.set()
 
     def play(self, samples: npt.NDArray[np.int16], rate: int) -> None:
         sd = _sd()
+        self._cut.clear()
+        piece = max(1, int(rate * self.PIECE_S))
         try:
-            sd.play(samples, rate, device=self.device, blocking=True)
+            with _PORTAUDIO:
+                stream = sd.OutputStream(
+                    samplerate=rate, channels=1, dtype="int16", device=self.device
+                )
+                stream.start()
+                try:
+                    for i in range(0, len(samples), piece):
+                        if self._cut.is_set():
+                            stream.abort()  # drop what is buffered: silence now
+                            break
+                        stream.write(np.ascontiguousarray(samples[i : i + piece]))
+                    else:
+                        stream.stop()  # let the last piece play out
+                finally:
+                    stream.close()
         except sd.PortAudioError as exc:
             raise AudioDeviceError("playback-failed", f"cannot play audio: {exc}") from exc
 
@@ -104,8 +135,12 @@ BLOCK = 1280
 class MicStream:
     """Microphone blocks as int16 arrays; ``pre_roll`` keeps the last seconds heard."""
 
+    STALL_S = 2.0
+    """No block for this long from a running stream: the device is gone."""
+
     def __init__(self, device: str | int | None = None, pre_roll_s: float = 0.5) -> None:
         self.device = find_device(device, output=False)
+        self.last_block = time.monotonic()
         self.blocks: queue.Queue[npt.NDArray[np.int16]] = queue.Queue(maxsize=256)
         self.pre_roll: collections.deque[npt.NDArray[np.int16]] = collections.deque(
             maxlen=max(1, round(pre_roll_s * RATE / BLOCK))
@@ -117,6 +152,7 @@ class MicStream:
         if status:
             self.overflows += 1
         block = np.frombuffer(bytes(data), dtype=np.int16).copy()
+        self.last_block = time.monotonic()
         self.pre_roll.append(block)
         try:
             self.blocks.put_nowait(block)
@@ -125,6 +161,7 @@ class MicStream:
 
     def __enter__(self) -> MicStream:
         sd = _sd()
+        self.last_block = time.monotonic()
         try:
             self.stream = sd.RawInputStream(
                 samplerate=RATE,
@@ -141,13 +178,31 @@ class MicStream:
 
     def __exit__(self, *_exc: object) -> None:
         if self.stream is not None:
-            self.stream.stop()
-            self.stream.close()
-            self.stream = None
+            stream, self.stream = self.stream, None
+            try:
+                stream.stop()
+                stream.close()
+            except Exception:  # a vanished device may fail to close; it is gone either way
+                pass
+
+    def drain(self) -> None:
+        """Drop the blocks waiting to be read."""
+        while True:
+            try:
+                self.blocks.get_nowait()
+            except queue.Empty:
+                return
 
     def read(self, timeout: float = 1.0) -> npt.NDArray[np.int16] | None:
-        """The next block, or None if none arrived within ``timeout`` seconds."""
+        """The next block, or None if none arrived within ``timeout`` seconds.
+
+        Raises ``AudioDeviceError("capture-lost")`` when the stream has stopped (the device
+        vanished, the sound server went away) or delivers nothing for ``STALL_S``."""
         try:
             return self.blocks.get(timeout=timeout)
         except queue.Empty:
-            return None
+            pass
+        stopped = self.stream is None or not self.stream.active
+        if stopped or time.monotonic() - self.last_block > self.STALL_S:
+            raise AudioDeviceError("capture-lost", "the microphone stopped delivering audio")
+        return None

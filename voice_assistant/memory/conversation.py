@@ -133,6 +133,19 @@ class Conversations:
         self.db.execute("COMMIT")
         return int(cur.lastrowid or 0)
 
+    def heard(self, turn_id: int, text: str) -> None:
+        """A stop or barge-in cut the reply: the conversation keeps what the user heard
+        (the turn keeps what was published)."""
+        row = self.db.execute(
+            "SELECT conversation_id, created FROM turns WHERE id=?", (turn_id,)
+        ).fetchone()
+        if row is None:
+            return
+        self.db.execute(
+            "UPDATE messages SET text=? WHERE conversation_id=? AND role='assistant' AND created=?",
+            (text or "(interrupted before anything was said)", row[0], row[1]),
+        )
+
     def turn(self, turn_id: int) -> StoredTurn | None:
         row = self.db.execute("SELECT * FROM turns WHERE id=?", (turn_id,)).fetchone()
         if row is None:

@@ -115,12 +115,15 @@ class Actions:
         if act.kind == "cancel_timer":
             running = self.running_timers()
             which = str(act.values.get("which", "")).lower()
-            chosen = [t for t in running if which and which in t.label.lower()] or (
-                running if len(running) == 1 else []
-            )
+            chosen = [t for t in running if which and which in t.label.lower()]
+            if not chosen and len(running) == 1 and not (which and running[0].label):
+                chosen = running  # the only timer, unless the user named another one
             if not chosen:
-                why = "no timer is running" if not running else "I don't know which timer"
-                return NotDone(act, why)
+                if not running:
+                    return NotDone(act, "no timer is running")
+                return NotDone(
+                    act, f"no {which} timer is running" if which else "I don't know which timer"
+                )
             timer = chosen[0]
             self.db.execute("UPDATE timers SET state='cancelled' WHERE id=?", (timer.id,))
             return self._receipt(act.kind, "Timer cancelled", speak_duration(timer.duration_s))

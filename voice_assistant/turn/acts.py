@@ -98,6 +98,14 @@ def parse_duration(text: str) -> int | None:
     return seconds if 0 < seconds <= MAX_TIMER_S else None
 
 
+def holds_duration(text: str) -> bool:
+    """Whether the words say some duration anywhere ("… for ten minutes and …")."""
+    text = text.lower()
+    for pattern, replacement in _FRACTIONS:
+        text = pattern.sub(replacement, text)
+    return any(parse_duration(f"{number} {unit}") for number, unit in _PART.findall(text))
+
+
 def speak_duration(seconds: int, adjective: bool = False) -> str:
     """ "1 hour and 30 minutes"; as an adjective (before a noun) "1 hour and 30 minute"."""
     parts = []

@@ -150,6 +150,10 @@ class TurnRunner:
     def answer(self, question: str, mode: Mode) -> Reply:
         calls: list[ModelCall] = []
         understood = self.understand(question, calls)
+        obligations = []
+        if understand.is_unsure_command(understood, question):
+            understood = replace(understood, questions=())
+            obligations.append(understand.UNSURE_COMMAND_ASK)
         receipts, not_done = self.actions.run(list(understood.acts))
         changes = [r for r in self.last_receipts if r.id]  # read-only results are not changes
         disputed = [Dispute(changes[-1], question)] if understood.disputes and changes else []
@@ -157,11 +161,18 @@ class TurnRunner:
             done=tuple(receipts),
             not_done=tuple(n for n in not_done if n.act.ready),  # a waiting act is the ask
             disputed=tuple(disputed),
-            ask=choose_ask(disputed, list(understood.acts)),
+            ask=choose_ask(disputed, list(understood.acts), obligations),
         )
         self.last_receipts = tuple(receipts)
         trace: dict[str, Any] = {
-            "understanding": understood.source + (" (one question)" if understood.fallback else ""),
+            "understanding": understood.source
+            + (
+                " (unsure command)"
+                if obligations
+                else " (one question)"
+                if understood.fallback
+                else ""
+            ),
             "acts": [asdict(a) for a in understood.acts],
             "document": asdict(document),
         }

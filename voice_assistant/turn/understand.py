@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from voice_assistant.turn.acts import CATALOGUE, Act, validate
+from voice_assistant.turn.acts import CATALOGUE, Act, holds_duration, validate
 
 SYSTEM = (
     "Split what the user said into acts and questions, as JSON. Acts: remember (text: what "
@@ -79,9 +79,19 @@ _READ_ONLY = [
 ]
 
 
+_CANCEL_TIMER = re.compile(
+    r"^(?:please )?(?:cancel|stop|delete|remove) (?:the |my )?(?:(\w+(?: \w+)?) )?timer$"
+)
+
+
 def quick_acts(utterance: str) -> Understanding | None:
-    """The few read-only commands that are whole, unambiguous sentences need no model."""
+    """The few commands that are whole, unambiguous sentences need no model: the read-only
+    ones, and cancelling one named timer (an act the small model often reads as a question)."""
     said = _words(utterance)
+    cancel = _CANCEL_TIMER.match(said)
+    if cancel:
+        act = validate("cancel_timer", {"which": cancel.group(1) or ""})
+        return Understanding((act,), (), source="rule") if act else None
     for pattern, kind in _READ_ONLY:
         if pattern.match(said):
             act = validate(kind, {})
@@ -89,8 +99,37 @@ def quick_acts(utterance: str) -> Understanding | None:
     return None
 
 
+def _said(name: str, value: str, said: str) -> str:
+    """The value if the user said it: a duration only if the utterance holds one (the model
+    may write "ten minutes" as "10 minutes"), any other value word for word."""
+    if name == "duration":
+        return value if holds_duration(said) else ""
+    words = _words(value)
+    return value if words and f" {words} " in f" {said} " else ""
+
+
 def _words(text: str) -> str:
     return " ".join(re.findall(r"[\w']+", text.lower()))
+
+
+COMMAND = re.compile(
+    r"^(?:please )?(?:set|start|cancel|stop|delete|forget|remember|remind|note|add|save|"
+    r"clear|remove)\b"
+)
+UNSURE_COMMAND_ASK = (
+    "I'm not sure what you want me to do, so I changed nothing. Could you say it again?"
+)
+
+
+def is_unsure_command(understood: Understanding, utterance: str) -> bool:
+    """A command the model could not read, or passed off as a question: research must not
+    answer it, because an answer to "Cancel the tea timer." could only pretend an outcome
+    no receipt backs."""
+    if understood.source != "model":
+        return False
+    if understood.fallback:
+        return bool(COMMAND.match(_words(utterance)))
+    return any(COMMAND.match(_words(q)) for q in understood.questions)
 
 
 def as_one_question(utterance: str) -> Understanding:
@@ -118,7 +157,8 @@ def interpret(output: str, utterance: str) -> Understanding:
     for item in proposed:
         if not isinstance(item, dict):
             return as_one_question(utterance)
-        arguments = {k: str(item.get(k, "")) for k in ARGUMENTS}
+        # a value the user did not say is left out, whatever the model filled in
+        arguments = {k: _said(k, str(item.get(k, "")), said) for k in ARGUMENTS}
         act = validate(str(item.get("act", "")), arguments)
         if act is None:
             return as_one_question(utterance)

@@ -1,0 +1,119 @@
+"""The real daemon as a subprocess on the virtual audio rig, and what the tests do to it:
+control requests, sound played into the virtual mic, the virtual speaker recorded."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+import wave
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .audio_rig import record_speaker
+
+RATE = 16_000
+
+
+class LiveDaemon:
+    def __init__(self, env: dict[str, str], mode: str, log: Path) -> None:
+        self.env = env
+        self.log = log
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "voice_assistant",
+                "run",
+                "--mode",
+                mode,
+                "--log-level",
+                "debug",
+            ],
+            env=env,
+            stdout=log.open("w"),
+            stderr=subprocess.STDOUT,
+        )
+
+    def control(self, *args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "voice_assistant", *args],
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+
+    def status(self) -> dict[str, Any]:
+        out = self.control("status")
+        assert out.returncode == 0, out.stderr
+        return dict(json.loads(out.stdout))
+
+    def wait_for(
+        self, what: str, check: Callable[[dict[str, Any]], bool], timeout: float = 120
+    ) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        status: dict[str, Any] = {}
+        while time.monotonic() < deadline:
+            assert self.process.poll() is None, f"the daemon died:\n{self.log.read_text()}"
+            out = self.control("status")
+            if out.returncode == 0:
+                status = json.loads(out.stdout)
+                if check(status):
+                    return status
+            time.sleep(0.4)
+        raise AssertionError(f"timed out waiting for {what}; last status {status}")
+
+    def idle_after(self, turns: int, timeout: float = 120) -> dict[str, Any]:
+        return self.wait_for(
+            f"turn {turns} to finish",
+            lambda s: s["turns"] >= turns and s["state"] in ("idle", "listening"),
+            timeout,
+        )
+
+    def play(self, wav: Path) -> float:
+        """Play a file into the virtual mic; returns the monotonic time it ended."""
+        subprocess.run(
+            ["paplay", "-d", "vmic_feed", str(wav)], env=self.env, check=True, timeout=120
+        )
+        return time.monotonic()
+
+    def logged(self, text: str) -> bool:
+        return text in self.log.read_text()
+
+    def terminate(self, timeout: float = 60) -> int:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+        return self.process.wait(timeout=timeout)
+
+
+class Speaker:
+    """Records the virtual speaker while in a ``with`` block."""
+
+    def __init__(self, env: dict[str, str], path: Path) -> None:
+        self.env = env
+        self.path = path
+        self.started = 0.0
+
+    def __enter__(self) -> Speaker:
+        self.recorder = record_speaker(self.env, str(self.path))
+        self.started = time.monotonic()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        time.sleep(0.3)
+        self.recorder.terminate()
+        self.recorder.wait(timeout=10)
+
+    def audio(self) -> np.ndarray:
+        with wave.open(str(self.path)) as wav:
+            return np.frombuffer(wav.readframes(wav.getnframes()), dtype=np.int16)
+
+
+def loud_seconds(audio: np.ndarray, level: int = 1000) -> float:
+    return float((np.abs(audio.astype(np.int32)) > level).sum()) / RATE
