@@ -80,3 +80,18 @@ def test_bad_config_exits_2_naming_the_key(tmp_path, capsys):
 def test_home_is_expanded_in_paths(tmp_path):
     settings, _ = load_settings(write(tmp_path, "[paths]\ndata_dir = '~/va'\n"), environ={})
     assert settings.paths.data_dir == Path.home() / "va"
+
+
+def test_the_readme_example_config_is_valid():
+    import re
+    import tomllib
+    from pathlib import Path
+
+    from voice_assistant.config import Settings
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    block = re.search(r"```toml\n(.*?)```", readme, re.S)
+    assert block, "README.md shows an example config"
+    example = tomllib.loads(block.group(1))
+    settings = Settings.model_validate(example)
+    assert settings.wake.models == ["hey_jarvis_v0.1"]

@@ -23,9 +23,23 @@ def test_a_timer_is_set_with_a_receipt_and_acknowledged(rows):
     assert row["error"] is None and row["stop_reason"] == "acted"
     (receipt,) = row["turn"]["document"]["done"]
     assert receipt["title"] == "Timer set" and receipt["body"].startswith("10 minutes")
-    assert row["reply"] and row["reply_wav"]
+    assert row["reply"].startswith("Timer set: 10 minutes, rings at") and row["reply_wav"]
+    assert [call["task"] for call in row["model_calls"]] == ["understand"]  # code acknowledges
+
+
+def test_a_model_written_acknowledgement_is_reviewed(real_engines, tmp_path):
+    turns = real_engines.turns()
+    turns.acknowledge_by = "model"
+    try:
+        files = expand_inputs([ROOT / "demo" / "acts" / "timer.wav"])
+        (row,) = run_batch(files, real_engines.pipeline(), tmp_path)
+    finally:
+        turns.acknowledge_by = "code"
     tasks = [call["task"] for call in row["model_calls"]]
-    assert tasks[0] == "understand" and "acknowledge" in tasks
+    assert tasks[:3] == ["understand", "acknowledge", "review"], tasks
+    how = row["turn"]["acknowledgement"]
+    assert how in ("model, reviewed", "code (review failed twice)"), how
+    assert row["reply"]
 
 
 def test_a_missing_duration_ends_on_the_question(rows):

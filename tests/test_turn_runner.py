@@ -48,7 +48,7 @@ class TaskLLM:
         return Completion(text, self.count_tokens(messages), 5, "stop", 0.0)
 
 
-def runner(llm, tmp_path=None, review=True, memories=()):
+def runner(llm, tmp_path=None, review=True, memories=(), acknowledge_by="model"):
     settings = Settings()
     db = connect(Path(tmp_path / "m.sqlite3") if tmp_path else Path(":memory:"))
     store = MemoryStore(db, device="test")
@@ -69,7 +69,7 @@ def runner(llm, tmp_path=None, review=True, memories=()):
         n_ctx=4096,
     )
     profiles = {"understand": t.understand, "acknowledge": t.acknowledge, "review": t.review}
-    return TurnRunner(llm, research, Actions(store), profiles, review=review)
+    return TurnRunner(llm, research, Actions(store), profiles, review, acknowledge_by)
 
 
 def understood(acts=(), questions=()):
@@ -308,3 +308,11 @@ def test_cancelling_a_named_timer_needs_no_model_and_keeps_other_timers(tmp_path
     assert [t.label for t in turns.actions.running_timers()] == ["pasta"]
     reply = turns.answer("Cancel the pasta timer.", "spoken")
     assert turns.actions.running_timers() == []
+
+
+def test_code_acknowledges_a_committed_change_when_configured():
+    llm = TaskLLM({"understand": [understood([{"act": "set_timer", "duration": "ten minutes"}])]})
+    reply = runner(llm, acknowledge_by="code").answer("Set a timer for ten minutes", "spoken")
+    assert [task for task, _, _ in llm.calls] == ["understand"]
+    assert reply.text.startswith("Timer set: 10 minutes, rings at ")
+    assert reply.turn["acknowledgement"] == "code (configured)"

@@ -115,6 +115,13 @@ class TasksConfig(Section):
     review: TaskProfile = TaskProfile(max_tokens=40, deadline_s=15.0)
     answer_spoken: TaskProfile = TaskProfile(max_tokens=120, deadline_s=30.0)
     answer_written: TaskProfile = TaskProfile(max_tokens=400, deadline_s=120.0)
+    acknowledge_by: Literal["code", "model"] = Field(
+        "code",
+        description="Who words the acknowledgement of a committed change: code states the "
+        "receipts (fast, always right); the model writes from the outcome document, then "
+        "review checks it. Code by default: see BENCHMARKS.md (the 0.5B garbles receipts "
+        "and its review does not catch it).",
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -207,6 +214,10 @@ class ListenConfig(Section):
     device_retry_max_s: float = Field(
         10.0, gt=0, description="Longest wait between attempts to reopen a lost device."
     )
+    hotkey: str = Field(
+        "", description="A key held to talk, e.g. KEY_F12 (needs evdev and the input group)."
+    )
+    hotkey_device: str = Field("", description="/dev/input/eventN; empty = any keyboard.")
 
 
 class TtsConfig(Section):

@@ -222,6 +222,7 @@ class Daemon:
         signal.signal(signal.SIGTERM, self._terminate)
         signal.signal(signal.SIGINT, self._terminate)
         signal.signal(signal.SIGHUP, lambda *_: self.reload_requested.set())
+        self._watch_hotkey()
         log.info(
             "listening (%s) on %s; control socket %s",
             self.mode,
@@ -243,6 +244,17 @@ class Daemon:
             os._exit(0)
         log.info("stopped")
         return 0
+
+    def _watch_hotkey(self) -> None:
+        listen = self.settings.listen
+        if not listen.hotkey or self.mode == "wake":
+            return
+        from voice_assistant.audio.hotkey import watch
+
+        try:
+            watch(listen.hotkey, listen.hotkey_device, self.ptt)
+        except AssistantError as exc:  # push-to-talk over the socket still works
+            log.warning("no push-to-talk key: %s", exc.message)
 
     def _terminate(self, *_: object) -> None:
         self.stopping.set()

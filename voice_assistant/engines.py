@@ -139,6 +139,7 @@ class Engines:
             self.actions(),
             profiles,
             tasks.acknowledge.review,
+            tasks.acknowledge_by,
         )
 
     def actions(self) -> Actions:

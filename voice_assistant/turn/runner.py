@@ -55,7 +55,9 @@ class TurnRunner:
         actions: Actions,
         profiles: dict[str, TaskProfile],
         review: bool = True,
+        acknowledge_by: str = "model",
     ) -> None:
+        self.acknowledge_by = acknowledge_by
         self.llm = llm
         self.research = research
         self.actions = actions
@@ -111,6 +113,9 @@ class TurnRunner:
             # claim guard: without a committed change of this turn the model writes nothing;
             # read-only results (the time, the timers) are stated by code
             trace["acknowledgement"] = "code (no committed change)"
+            return fallback
+        if self.acknowledge_by == "code":
+            trace["acknowledgement"] = "code (configured)"
             return fallback
         material = "\n".join(document.material())
         messages = [Message("system", ACKNOWLEDGE), Message("user", f"Material:\n{material}")]
