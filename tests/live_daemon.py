@@ -69,10 +69,14 @@ class LiveDaemon:
             time.sleep(0.4)
         raise AssertionError(f"timed out waiting for {what}; last status {status}")
 
-    def idle_after(self, turns: int, timeout: float = 120) -> dict[str, Any]:
+    def turns(self) -> int:
+        return int(self.status()["turns"])
+
+    def next_turn(self, after: int, timeout: float = 120) -> dict[str, Any]:
+        """Wait until the turn after the first ``after`` turns is done."""
         return self.wait_for(
-            f"turn {turns} to finish",
-            lambda s: s["turns"] >= turns and s["state"] in ("idle", "listening"),
+            f"turn {after + 1} to finish",
+            lambda s: s["turns"] > after and s["state"] in ("idle", "listening"),
             timeout,
         )
 

@@ -158,7 +158,11 @@ def test_whole_read_only_commands_need_no_model():
     assert quick_acts("What's the date today?").acts[0].kind == "what_time"
     assert quick_acts("List my timers.").acts[0].kind == "list_timers"
     assert quick_acts("What time is my dentist appointment?") is None
-    assert quick_acts("Set a timer for ten minutes.") is None
+    (timer,) = quick_acts("Set a pasta timer for ten minutes.").acts
+    assert timer.values == {"label": "pasta", "duration_s": 600}
+    assert quick_acts("Set a timer.").acts[0].missing == ("duration_s",)  # asked, not guessed
+    assert quick_acts("Set a timer for ten minutes and when is the dentist?") is None
+    assert quick_acts("Set a timer for tomorrow") is None  # not a duration: the model decides
 
 
 def test_holds_duration_finds_a_duration_inside_a_sentence():

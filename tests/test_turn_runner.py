@@ -211,7 +211,7 @@ def test_a_disputed_change_is_asked_for_again():
     _, turns = disputed_runner(
         ["Your 10 minute timer is set.", "All fixed!", "Sorted, enjoy."], [ok, bad]
     )
-    turns.answer("Set a timer for ten minutes", "spoken")
+    turns.answer("I need a timer for ten minutes", "spoken")
     reply = turns.answer("No, I said twenty minutes", "spoken")
     (dispute,) = reply.turn["document"]["disputed"]
     assert dispute["receipt"]["body"].startswith("10 minutes")
@@ -283,10 +283,11 @@ def test_a_command_passed_off_as_a_question_is_asked_again():
 
 
 def test_a_value_the_user_did_not_say_is_asked_for_not_invented():
-    # the model filled in a duration for "Set a timer.": code drops it and asks
+    # the model filled in a duration the user never said: code drops it and asks
     llm = TaskLLM({"understand": [understood([{"act": "set_timer", "duration": "1 minute"}])]})
     turns = runner(llm)
-    reply = turns.answer("Set a timer.", "spoken")
+    reply = turns.answer("I need a timer.", "spoken")
+    assert [task for task, _, _ in llm.calls] == ["understand"]
     assert reply.text == "How long should the timer be?"
     assert turns.actions.running_timers() == []
 
@@ -312,7 +313,7 @@ def test_cancelling_a_named_timer_needs_no_model_and_keeps_other_timers(tmp_path
 
 def test_code_acknowledges_a_committed_change_when_configured():
     llm = TaskLLM({"understand": [understood([{"act": "set_timer", "duration": "ten minutes"}])]})
-    reply = runner(llm, acknowledge_by="code").answer("Set a timer for ten minutes", "spoken")
+    reply = runner(llm, acknowledge_by="code").answer("I need a timer for ten minutes", "spoken")
     assert [task for task, _, _ in llm.calls] == ["understand"]
     assert reply.text.startswith("Timer set: 10 minutes, rings at ")
     assert reply.turn["acknowledgement"] == "code (configured)"

@@ -141,6 +141,10 @@ def run_bench(settings: Settings, args: argparse.Namespace) -> int:
         from voice_assistant.bench_research import run_research_bench
 
         return run_research_bench(settings, args.runs)
+    if args.suite == "wake":
+        from voice_assistant.bench_wake import run_wake_bench
+
+        return run_wake_bench(settings, args.minutes, args.runs)
     wavs = expand_inputs(args.wavs or [DEMO_WAVS])
     print(f"# voice-assistant bench: {args.runs} run(s) each, medians")
     print(f"# llm={settings.models.llm} stt={settings.models.stt} tts={settings.models.tts}")

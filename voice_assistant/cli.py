@@ -314,13 +314,16 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--runs", type=int, default=3, help="runs per figure (medians)")
     bench.add_argument(
         "--suite",
-        choices=["pipeline", "research", "review"],
+        choices=["pipeline", "research", "review", "wake"],
         default="pipeline",
         help="which figures",
     )
     bench.add_argument("--wavs", type=Path, nargs="*", help="question WAVs (default: demo)")
     bench.add_argument("--speech", type=Path, help="folder of real speech with .txt references")
     bench.add_argument("--stt-models", default="whisper-base,whisper-tiny.en")
+    bench.add_argument(
+        "--minutes", type=float, default=60, help="wake suite: minutes of looped real speech"
+    )
     bench.set_defaults(func=cmd_bench)
 
     unit = sub.add_parser("service", help="install or remove the systemd user unit")

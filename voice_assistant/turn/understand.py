@@ -79,6 +79,13 @@ _READ_ONLY = [
 ]
 
 
+_SET_TIMER = re.compile(
+    r"^(?:please )?set (?:a |an |the |my )?(?:(?P<label>[a-z]+) )?timer(?: for (?P<for>.+))?$"
+)
+_WHOLE_DURATION = re.compile(
+    r"(?:half an? (?:hour|minute)|(?:(?:an?|\d+(?:\.\d+)?|[a-z]+(?:-[a-z]+)?) "
+    r"(?:hours?|minutes?|seconds?|mins?|secs?|hrs?)(?: and a half)?(?: and | )?)+)"
+)
 _CANCEL_TIMER = re.compile(
     r"^(?:please )?(?:cancel|stop|delete|remove) (?:the |my )?(?:(\w+(?: \w+)?) )?timer$"
 )
@@ -86,8 +93,16 @@ _CANCEL_TIMER = re.compile(
 
 def quick_acts(utterance: str) -> Understanding | None:
     """The few commands that are whole, unambiguous sentences need no model: the read-only
-    ones, and cancelling one named timer (an act the small model often reads as a question)."""
+    ones, setting a timer ("Set a pasta timer for ten minutes.", "Set a timer." which asks
+    for the duration) and cancelling one (acts the small model sometimes misreads)."""
     said = _words(utterance)
+    timer = _SET_TIMER.match(said)
+    if timer and timer.group("label") not in ("new", "another"):
+        duration = (timer.group("for") or "").strip()
+        if duration and not _WHOLE_DURATION.fullmatch(duration):
+            return None  # more than a duration follows: the model splits it
+        act = validate("set_timer", {"duration": duration, "label": timer.group("label") or ""})
+        return Understanding((act,), (), source="rule") if act else None
     cancel = _CANCEL_TIMER.match(said)
     if cancel:
         act = validate("cancel_timer", {"which": cancel.group(1) or ""})
