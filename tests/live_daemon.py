@@ -4,41 +4,79 @@ control requests, sound played into the virtual mic, the virtual speaker recorde
 from __future__ import annotations
 
 import json
+import shlex
 import signal
 import subprocess
 import sys
 import time
 import wave
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from voice_assistant import service
 
 from .audio_rig import record_speaker
 
 RATE = 16_000
 
 
+@dataclass
+class Unit:
+    """What systemd would do with our user unit: its ExecStart, Environment, ExecReload,
+    KillSignal and TimeoutStopSec, read from the unit ``service install`` writes."""
+
+    start: list[str]
+    environment: dict[str, str]
+    reload: list[str]
+    kill_signal: signal.Signals
+    timeout_stop_s: float
+
+    @classmethod
+    def rendered(cls, mode: str) -> Unit:
+        text = service.render_unit(service.unit_template(), service.assistant_command(), mode)
+        keys: dict[str, list[str]] = {}
+        for line in text.splitlines():
+            if "=" in line and not line.startswith(("#", "[")):
+                key, value = line.split("=", 1)
+                keys.setdefault(key.strip(), []).append(value.strip())
+
+        def words(value: str) -> list[str]:
+            return [w.replace("$$", "$").replace("%%", "%") for w in shlex.split(value)]
+
+        environment = dict(
+            word.split("=", 1) for value in keys.get("Environment", []) for word in words(value)
+        )
+        return cls(
+            start=words(keys["ExecStart"][0]),
+            environment=environment,
+            reload=words(keys["ExecReload"][0]),
+            kill_signal=signal.Signals[keys["KillSignal"][0]],
+            timeout_stop_s=float(keys["TimeoutStopSec"][0]),
+        )
+
+
 class LiveDaemon:
+    """The daemon started as the systemd user unit would start it."""
+
     def __init__(self, env: dict[str, str], mode: str, log: Path) -> None:
+        self.unit = Unit.rendered(mode)
         self.env = env
         self.log = log
         self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "voice_assistant",
-                "run",
-                "--mode",
-                mode,
-                "--log-level",
-                "debug",
-            ],
-            env=env,
+            [*self.unit.start, "--log-level", "debug"],
+            env={**env, **self.unit.environment},
             stdout=log.open("w"),
             stderr=subprocess.STDOUT,
         )
+
+    def reload(self) -> None:
+        """``systemctl reload``: the unit's ExecReload with $MAINPID filled in."""
+        command = [w.replace("$MAINPID", str(self.process.pid)) for w in self.unit.reload]
+        subprocess.run(command, check=True, timeout=10)
 
     def control(self, *args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
@@ -90,10 +128,12 @@ class LiveDaemon:
     def logged(self, text: str) -> bool:
         return text in self.log.read_text()
 
-    def terminate(self, timeout: float = 60) -> int:
+    def terminate(self) -> int:
+        """``systemctl stop``: the unit's KillSignal; systemd would SIGKILL after
+        TimeoutStopSec, so taking longer is a failure here."""
         if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-        return self.process.wait(timeout=timeout)
+            self.process.send_signal(self.unit.kill_signal)
+        return self.process.wait(timeout=self.unit.timeout_stop_s)
 
 
 class Speaker:

@@ -214,6 +214,11 @@ class ListenConfig(Section):
     device_retry_max_s: float = Field(
         10.0, gt=0, description="Longest wait between attempts to reopen a lost device."
     )
+    thinking_cue: str = Field(
+        "",
+        description="A fixed phrase spoken while research runs (e.g. 'Let me check your "
+        "notes.'); empty = only the earcon. Never a model's words.",
+    )
     hotkey: str = Field(
         "", description="A key held to talk, e.g. KEY_F12 (needs evdev and the input group)."
     )

@@ -83,6 +83,7 @@ class Daemon:
         self.clock = 0.0
         """Seconds of microphone audio read: the time the wake and listening rules see."""
         self.listener: Listener | None = None
+        self.cue: threading.Thread | None = None
         self.listen_window_s = 0.0
         self.use(engines)
 
@@ -175,9 +176,20 @@ class Daemon:
             self.sink.play(earcon("heard"), 22_050)
 
     def _progress(self, phase: Phase) -> None:
+        """Progress plays beside the work, never in its way: the thinking earcon (and the
+        configured cue) in their own thread while research runs; speech waits for them."""
         self.state = {"heard": "thinking", "thinking": "thinking", "speaking": "speaking"}[phase]
         if phase == "thinking":
-            self.sink.play(earcon(phase), 22_050)
+            self.cue = threading.Thread(target=self._thinking_cue, name="cue", daemon=True)
+            self.cue.start()
+        elif phase == "speaking" and self.cue is not None:
+            self.cue.join()
+            self.cue = None
+
+    def _thinking_cue(self) -> None:
+        self.sink.play(earcon("thinking"), 22_050)
+        if self.settings.listen.thinking_cue:  # fixed text from the config, not a model
+            speak(self.engines.tts(), self.settings.listen.thinking_cue, self.sink, self.hush)
 
     def _turn(self, audio: npt.NDArray[np.float32]) -> None:
         self.state = "thinking"
