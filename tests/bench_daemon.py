@@ -222,7 +222,7 @@ def device_turn(daemon: LiveDaemon, folder: Path, run: int) -> dict[str, float]:
     turns = daemon.status()["turns"]
     with TimedSpeaker(daemon.env, folder / f"speaker-turn-{run}.wav") as speaker:
         played = daemon.play(WAKE_QUESTION)
-        status = daemon.idle_after(turns + 1, timeout=180)
+        status = daemon.next_turn(turns, timeout=180)
         time.sleep(0.5)
     turn = status["last_turn"]
     if turn.get("error") or "capital" not in (turn.get("transcript") or "").lower():

@@ -94,7 +94,9 @@ class LlmConfig(Section):
     temperature: float = Field(0.0, ge=0.0, le=2.0)
     seed: int = Field(0, description="Sampling seed, for repeatable replies.")
     research_context: bool = Field(
-        True, description="A second context for research calls, so both KV prefixes stay warm."
+        True,
+        description="Contexts of their own for research and understanding calls, so every "
+        "fixed prompt prefix stays in a warm KV cache.",
     )
 
 

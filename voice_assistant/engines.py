@@ -81,11 +81,12 @@ class Engines:
         )
 
     def llm(self, context: str = "llm") -> LanguageModel:
-        """The LLM; ``context="research"`` is a second llama.cpp context on the same weights.
+        """The LLM; ``context="research"`` or ``"understand"`` is another llama.cpp context
+        on the same weights.
 
-        Research and answer prompts start differently, so on one context each evicts the
-        other's KV cache; two contexts keep both fixed prefixes warm (the weights are
-        memory-mapped once and shared).
+        Research, understanding and answer prompts start differently, so on one context
+        each evicts the other's KV cache; a context per task family keeps every fixed
+        prefix warm (the weights are memory-mapped once and shared).
         """
         from voice_assistant.llm.llama import LlamaCppLLM
 
@@ -140,6 +141,7 @@ class Engines:
             profiles,
             tasks.acknowledge.review,
             tasks.acknowledge_by,
+            self.llm("understand") if self.settings.llm.research_context else None,
         )
 
     def actions(self) -> Actions:

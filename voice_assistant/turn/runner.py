@@ -56,9 +56,12 @@ class TurnRunner:
         profiles: dict[str, TaskProfile],
         review: bool = True,
         acknowledge_by: str = "model",
+        understand_llm: LanguageModel | None = None,
     ) -> None:
         self.acknowledge_by = acknowledge_by
         self.llm = llm
+        self.understand_llm = understand_llm or llm
+        """Understanding on a context of its own keeps its long few-shot prefix cached."""
         self.research = research
         self.actions = actions
         self.profiles = profiles
@@ -72,6 +75,9 @@ class TurnRunner:
 
     def warm(self, mode: Mode) -> None:
         self.research.warm(mode)
+        if self.understand_llm is not self.llm:
+            messages = [Message("system", understand.SYSTEM), Message("user", "hello")]
+            self.understand_llm.complete(messages, max_tokens=1, deadline_s=60)
 
     def _call(
         self,
@@ -81,8 +87,9 @@ class TurnRunner:
         schema: dict[str, Any] | None = None,
     ) -> str | None:
         profile = self.profiles[task]
+        llm = self.understand_llm if task == "understand" else self.llm
         try:
-            out = self.llm.complete(
+            out = llm.complete(
                 messages,
                 max_tokens=profile.max_tokens,
                 deadline_s=profile.deadline_s,
