@@ -317,3 +317,23 @@ def test_code_acknowledges_a_committed_change_when_configured():
     assert [task for task, _, _ in llm.calls] == ["understand"]
     assert reply.text.startswith("Timer set: 10 minutes, rings at ")
     assert reply.turn["acknowledgement"] == "code (configured)"
+
+
+def test_the_answer_to_the_ask_completes_the_waiting_act(tmp_path):
+    llm = TaskLLM({"answer": ["Thursday."]})
+    turns = runner(llm, tmp_path, acknowledge_by="code")
+    assert turns.answer("Set a timer.", "spoken").text == "How long should the timer be?"
+    reply = turns.answer("Ten minutes.", "spoken")
+    assert reply.text.startswith("Timer set: 10 minutes, rings at ")
+    assert reply.turn["understanding"] == "answer to the ask"
+    assert [t.duration_s for t in turns.actions.running_timers()] == [600]
+    assert llm.calls == []  # no model call for either turn
+
+
+def test_an_unrelated_answer_leaves_the_waiting_act_behind():
+    llm = TaskLLM({"answer": ["Thursday."]})
+    turns = runner(llm, acknowledge_by="code")
+    turns.answer("Set a timer.", "spoken")
+    assert turns.answer("When is the dentist?", "spoken").text == "Thursday."
+    assert turns.actions.running_timers() == []
+    assert turns.answer("Ten minutes.", "spoken").turn["understanding"] != "answer to the ask"

@@ -1,7 +1,8 @@
 """The WAV batch harness: every file through the live pipeline, one report row each.
 
-A bad file (not a WAV, empty, truncated, unreadable) gets its error in its own row and
-the others still run. ``NAME.txt`` beside ``NAME.wav`` is its reference transcript.
+A bad file (not a WAV, empty, truncated, unreadable, NaN samples, longer than
+``endpoint.max_input_s``) gets its error in its own row and the others still run.
+``NAME.txt`` beside ``NAME.wav`` is its reference transcript.
 """
 
 from __future__ import annotations
@@ -78,10 +79,13 @@ def make_row(wav: Path, result: TurnResult, audio_s: float, out_dir: Path) -> Ro
 def run_file(wav: Path, pipeline: Pipeline, until: Stage, out_dir: Path) -> Row:
     started = time.monotonic()
     try:
-        samples, audio_s = read_wav(wav)
+        samples, audio_s = read_wav(wav, max_seconds=pipeline.endpoint.max_input_s)
     except AssistantError as exc:
+        message = exc.message
+        if exc.code == "too-long":
+            message += " (endpoint.max_input_s)"
         result = TurnResult(stop_reason="error")
-        result.error = StageError(exc.stage, exc.code, exc.message)
+        result.error = StageError(exc.stage, exc.code, message)
         result.timings["total"] = time.monotonic() - started
         return make_row(wav, result, 0.0, out_dir)
     decode_s = time.monotonic() - started

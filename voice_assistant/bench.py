@@ -145,6 +145,10 @@ def run_bench(settings: Settings, args: argparse.Namespace) -> int:
         from voice_assistant.bench_wake import run_wake_bench
 
         return run_wake_bench(settings, args.minutes, args.runs)
+    if args.suite == "soak":
+        from voice_assistant.bench_soak import run_soak_bench
+
+        return run_soak_bench(settings, args.turns, args.fake, args.wavs)
     wavs = expand_inputs(args.wavs or [DEMO_WAVS])
     print(f"# voice-assistant bench: {args.runs} run(s) each, medians")
     print(f"# llm={settings.models.llm} stt={settings.models.stt} tts={settings.models.tts}")

@@ -314,7 +314,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--runs", type=int, default=3, help="runs per figure (medians)")
     bench.add_argument(
         "--suite",
-        choices=["pipeline", "research", "review", "wake"],
+        choices=["pipeline", "research", "review", "wake", "soak"],
         default="pipeline",
         help="which figures",
     )
@@ -323,6 +323,12 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--stt-models", default="whisper-base,whisper-tiny.en")
     bench.add_argument(
         "--minutes", type=float, default=60, help="wake suite: minutes of looped real speech"
+    )
+    bench.add_argument("--turns", type=int, default=100, help="soak suite: turns to run")
+    bench.add_argument(
+        "--fake",
+        action="store_true",
+        help="soak suite: fake models over the real store, turns, research and actions",
     )
     bench.set_defaults(func=cmd_bench)
 

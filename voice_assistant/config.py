@@ -67,6 +67,14 @@ class PathsConfig(Section):
             raise ValueError(f"{value} is not a directory")
         return value
 
+    @field_validator("data_dir", mode="after")
+    @classmethod
+    def _data_dir_is_a_folder(cls, value: Path) -> Path:
+        """It is created on first use; something else in its place is an error now."""
+        if value.exists() and not value.is_dir():
+            raise ValueError(f"{value} exists and is not a directory")
+        return value
+
 
 class ModelsConfig(Section):
     """Each value is a model name from models/manifest.toml, or a path to your own file."""
@@ -173,6 +181,12 @@ class EndpointConfig(Section):
     max_utterance_s: float = Field(30.0, gt=0, description="An utterance is cut here.")
     pre_roll_s: float = Field(0.3, ge=0, description="Audio kept before speech starts.")
     post_roll_s: float = Field(0.2, ge=0, description="Audio kept after speech ends.")
+    max_input_s: float = Field(
+        600.0,
+        gt=0,
+        description="A batch WAV longer than this is refused (error too-long) from its "
+        "header, before any audio is decoded.",
+    )
 
 
 class WakeConfig(Section):
@@ -285,6 +299,7 @@ def _explain(error: ValidationError, source: str) -> str:
         msg = item["msg"]
         if item["type"] == "extra_forbidden":
             msg = "unknown key"
+        msg = msg.removeprefix("Value error, ")
         got = item.get("input")
         shown = (
             "" if isinstance(got, dict) or item["type"] == "extra_forbidden" else f" (got {got!r})"
@@ -305,7 +320,13 @@ def load_settings(
     if path.exists():
         try:
             data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        except UnicodeDecodeError as exc:
+            raise ConfigError(
+                "bad-toml",
+                f"config file {path} is not valid TOML: it is not UTF-8 text (byte "
+                f"0x{exc.object[exc.start]:02x} at offset {exc.start}; a binary file?)",
+            ) from exc
+        except tomllib.TOMLDecodeError as exc:
             raise ConfigError("bad-toml", f"config file {path} is not valid TOML: {exc}") from exc
         except OSError as exc:
             raise ConfigError("unreadable", f"config file {path} cannot be read: {exc}") from exc

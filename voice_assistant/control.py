@@ -3,12 +3,15 @@ request per line, one JSON reply per line. No network port is ever opened.
 
 Requests: ``{"cmd": "status"}``, ``{"cmd": "ptt", "action": "start|stop|toggle"}``,
 ``{"cmd": "say", "text": "..."}``, ``{"cmd": "stop"}``. The daemon supplies a ``Handler``;
-bad requests get ``{"ok": false, "error": ...}`` and never reach it.
+bad requests get ``{"ok": false, "error": ...}`` and never reach it. A request over
+``MAX_REQUEST`` bytes is answered and the connection closed; a client that vanishes or
+stays silent for ``IDLE_TIMEOUT_S`` is dropped quietly. Neither stops the server.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
 import socket
 import socketserver
@@ -19,7 +22,11 @@ from typing import Any, Protocol
 from voice_assistant.errors import AssistantError
 
 MAX_REQUEST = 64 * 1024
+IDLE_TIMEOUT_S = 60.0
+"""A connection that sends nothing this long is closed (it would hold a thread)."""
 PTT_ACTIONS = ("start", "stop", "toggle")
+
+log = logging.getLogger(__name__)
 
 
 class ControlError(AssistantError):
@@ -41,10 +48,14 @@ def socket_path(environ: dict[str, str] | None = None) -> Path:
 
 def dispatch(handler: Handler, line: bytes) -> dict[str, Any]:
     """One request line to one reply; validation happens here, not in the handler."""
+    if not line.strip():
+        return {"ok": False, "error": "empty request"}
     try:
         request = json.loads(line)
     except (ValueError, UnicodeDecodeError):
         return {"ok": False, "error": "not a JSON request"}
+    except RecursionError:
+        return {"ok": False, "error": "request nested too deeply"}
     if not isinstance(request, dict):
         return {"ok": False, "error": "a request is a JSON object"}
     cmd = request.get("cmd")
@@ -67,8 +78,15 @@ def dispatch(handler: Handler, line: bytes) -> dict[str, Any]:
 
 class _Connection(socketserver.StreamRequestHandler):
     server: ControlServer
+    timeout = IDLE_TIMEOUT_S
 
     def handle(self) -> None:
+        try:
+            self._serve()
+        except OSError as exc:  # idle timeout, or the client went away before its reply
+            log.debug("control connection dropped: %s", exc)
+
+    def _serve(self) -> None:
         while True:
             line = self.rfile.readline(MAX_REQUEST + 1)
             if not line:
@@ -86,6 +104,7 @@ class _Connection(socketserver.StreamRequestHandler):
 
 class ControlServer(socketserver.ThreadingUnixStreamServer):
     daemon_threads = True
+    request_queue_size = 64  # the default 5 refuses (EAGAIN) a burst of clients
 
     def __init__(self, path: Path, handler: Handler) -> None:
         self.handler = handler
@@ -141,5 +160,12 @@ def request(
         ) from exc
     except OSError as exc:
         raise ControlError("socket-error", f"cannot talk to the daemon at {path}: {exc}") from exc
-    reply: dict[str, Any] = json.loads(data)
+    if not data.strip():
+        raise ControlError("bad-reply", f"the daemon at {path} closed the connection unanswered")
+    try:
+        reply = json.loads(data)
+    except (ValueError, RecursionError) as exc:
+        raise ControlError("bad-reply", f"the daemon at {path} replied with no JSON") from exc
+    if not isinstance(reply, dict):
+        raise ControlError("bad-reply", f"the daemon at {path} replied with no JSON object")
     return reply

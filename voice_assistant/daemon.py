@@ -33,7 +33,7 @@ from voice_assistant.control import ControlServer, socket_path
 from voice_assistant.engines import Engines
 from voice_assistant.errors import AssistantError
 from voice_assistant.listen import Listener
-from voice_assistant.progress import ALARM, Phase, earcon, tones
+from voice_assistant.progress import ALARM, FAILED, Phase, earcon, tones
 from voice_assistant.speak import speak
 from voice_assistant.turn.actions import ring_text
 from voice_assistant.wake.trigger import WakeTrigger
@@ -210,7 +210,20 @@ class Daemon:
             "timings": {k: round(v, 3) for k, v in result.timings.items()},
             "seconds": round(time.monotonic() - started, 2),
         }
-        log.info("turn: %s", {k: v for k, v in self.last_turn.items() if k not in ("reply",)})
+        # what was said and heard can hold memory text: INFO keeps to how the turn went
+        private = ("transcript", "reply", "heard")
+        log.info("turn: %s", {k: v for k, v in self.last_turn.items() if k not in private})
+        log.debug("turn said: %s", {k: self.last_turn[k] for k in private})
+        if result.error is not None:  # e.g. piper failed: say so with a sound, keep going
+            log.warning(
+                "turn failed in %s (%s): %s; the reply is kept in turn %s",
+                result.error.stage,
+                result.error.code,
+                result.error.message,
+                reply.turn_id if reply else "-",
+            )
+            with contextlib.suppress(AssistantError):  # the speaker may be what failed
+                self.sink.play(tones(FAILED), 22_050)
         if reply is not None and reply.follow_up and not (speech and speech.cut):
             self.follow_up.set()
 

@@ -41,3 +41,9 @@ class StageFailure(AssistantError):
     def __init__(self, stage: str, code: str, message: str) -> None:
         super().__init__(code, message)
         self.stage = stage
+
+
+class StorageError(AssistantError):
+    """The database could not be written (disk full, read-only); nothing was half-written."""
+
+    stage = "storage"

@@ -81,7 +81,8 @@ class Reply:
     notes: int = 0
     """Research notes found (the final answer saw those that fit its digest)."""
     final_outcome: str = ""
-    """``answered``, ``cut-short`` or ``no-answer``: how the final answer call ended."""
+    """``answered``, ``cut-short``, ``no-answer`` or ``claimed-change`` (the answer claimed
+    an action research cannot take; code's fallback stands in): how the final call ended."""
     final_prompt_tokens: int = 0
     turn_id: int | None = None
     turn: dict[str, Any] | None = None

@@ -24,6 +24,8 @@ Progress = Callable[[Phase], None]
 
 ALARM: tuple[float, ...] = (988.0, 0.0, 988.0, 0.0, 988.0)
 """A timer's ring: three beeps, louder than progress, before code's sentence."""
+FAILED: tuple[float, ...] = (440.0, 330.0)
+"""Falling: the turn failed (its reply could not be spoken); the log says why."""
 
 
 def earcon(phase: Phase, rate: int = 22_050, note_s: float = 0.09) -> npt.NDArray[np.int16]:

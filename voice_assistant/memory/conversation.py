@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from voice_assistant.llm.base import Message
+from voice_assistant.memory.store import ensure_schema, transaction
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS conversations (
@@ -64,7 +65,7 @@ class Conversations:
     def __init__(self, db: sqlite3.Connection, idle_timeout_s: float = 300.0) -> None:
         self.db = db
         self.idle_timeout_s = idle_timeout_s
-        self.db.executescript(SCHEMA)
+        ensure_schema(self.db, SCHEMA)
 
     def current(self, now: float | None = None) -> int:
         """The open conversation, or a new one after the idle timeout."""
@@ -99,8 +100,7 @@ class Conversations:
     ) -> int:
         """Store a finished turn and its two messages in one transaction."""
         now = time.time() if now is None else now
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
+        with transaction(self.db):
             cur = self.db.execute(
                 "INSERT INTO turns(conversation_id, created, mode, question, stop_reason,"
                 " exchanges, notes, final_request, reply, model_calls, timings)"
@@ -127,10 +127,6 @@ class Conversations:
             self.db.execute(
                 "UPDATE conversations SET last_active=? WHERE id=?", (now, conversation_id)
             )
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
-        self.db.execute("COMMIT")
         return int(cur.lastrowid or 0)
 
     def heard(self, turn_id: int, text: str) -> None:

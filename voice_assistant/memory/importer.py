@@ -3,12 +3,17 @@
 A file is known by its absolute path and each memory by its section's heading path, so a
 re-import of an unchanged file changes nothing, a changed section is updated in place and
 a section that disappeared is forgotten. Binary, unreadable and huge files are skipped
-and reported, never half-imported.
+and reported, never half-imported; a skipped file keeps the memories an earlier import
+made from it. Only regular files are read (a FIFO would block, a device never end), and
+symlinks that loop, dangle or point at folders are reported, not followed.
 """
 
 from __future__ import annotations
 
+import errno
+import os
 import re
+import stat
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -72,18 +77,43 @@ def split_markdown(text: str, fallback_title: str) -> list[Section]:
     return unique
 
 
+def _not_regular(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a symlink to a folder, not followed"
+    kinds = [(stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a device")]
+    kind = next((name for test, name in kinds if test(mode)), "a special file")
+    return f"not a regular file ({kind})"
+
+
 def read_text_file(path: Path, max_bytes: int) -> str:
     """The file's text, or ValueError saying why it is not importable."""
-    size = path.stat().st_size
-    if size > max_bytes:
-        raise ValueError(f"too large ({size:,} bytes; the limit is {max_bytes:,})")
-    data = path.read_bytes()
+    try:
+        info = os.stat(path)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise ValueError("symlink loop (the link leads back to itself)") from exc
+        if exc.errno == errno.ENOENT and path.is_symlink():
+            raise ValueError(f"broken symlink (its target {os.readlink(path)} is missing)") from exc
+        raise
+    if not stat.S_ISREG(info.st_mode):
+        raise ValueError(_not_regular(info.st_mode))
+    if info.st_size > max_bytes:
+        raise ValueError(f"too large ({info.st_size:,} bytes; the limit is {max_bytes:,})")
+    with path.open("rb") as fh:
+        data = fh.read(max_bytes + 1)  # the file may have grown since stat
+    if len(data) > max_bytes:
+        raise ValueError(f"too large (more than the limit of {max_bytes:,} bytes)")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise ValueError("UTF-16 text; save it as UTF-8 to import it")
     if b"\x00" in data[:8192]:
         raise ValueError("binary file")
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise ValueError("binary or not UTF-8 text") from exc
+        raise ValueError(
+            f"not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start}); "
+            "save it as UTF-8 to import it"
+        ) from exc
 
 
 def sections_of(path: Path, text: str) -> list[Section]:
@@ -93,16 +123,29 @@ def sections_of(path: Path, text: str) -> list[Section]:
     return [Section("", path.stem, stripped)] if stripped else []
 
 
+def _real(path: Path) -> Path:
+    """The path with symlinks resolved, or as given when they loop."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):  # RuntimeError: a symlink loop, before Python 3.13
+        return path.absolute()
+
+
 def walk(paths: Iterable[Path]) -> Iterable[tuple[Path, str]]:
-    """Files to import, each with its project (the folder it was found under)."""
+    """Files to import, each with its project (the folder it was found under).
+
+    Inside a folder every entry but real subfolders is yielded (symlinked folders are not
+    descended into), so ``import_file`` can report what it cannot import.
+    """
     for root in paths:
         if root.is_dir():
             for path in sorted(root.rglob("*")):
                 hidden = any(part.startswith(".") for part in path.relative_to(root).parts)
-                if path.is_file() and not hidden:
-                    yield path, root.resolve().name
+                if hidden or (path.is_dir() and not path.is_symlink()):
+                    continue
+                yield path, _real(root).name
         else:
-            yield root, root.resolve().parent.name
+            yield root, _real(root).parent.name
 
 
 def import_file(
@@ -116,7 +159,7 @@ def import_file(
             (str(path), f"unreadable: {reason}" if isinstance(exc, OSError) else reason)
         )
         return
-    origin = str(path.resolve())
+    origin = str(_real(path))
     kind = "markdown" if path.suffix.lower() in MARKDOWN else "text"
     sections = sections_of(path, text)
     with store.transaction():
@@ -146,7 +189,7 @@ def import_paths(
 ) -> ImportReport:
     report = ImportReport()
     for index, (path, found_project) in enumerate(walk(paths)):
-        if not path.exists():
+        if not path.exists() and not path.is_symlink():
             report.skipped.append((str(path), "does not exist"))
             continue
         import_file(store, path, project or found_project, report, max_bytes)

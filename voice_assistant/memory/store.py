@@ -7,18 +7,21 @@ conversations and turns (``conversation.py``), so a turn and what it read commit
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import socket
 import sqlite3
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
+
+from voice_assistant.errors import StorageError
 
 CANDIDATES = 20
 """How deep each ranking (lexical, semantic) goes before fusion."""
@@ -111,13 +114,77 @@ def fts_query(text: str) -> str:
 
 
 def connect(path: Path) -> sqlite3.Connection:
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Open (creating if needed) the database. Memories are private: a new data folder is
+    0700 and a new database 0600, whatever the umask (SQLite gives its WAL the same mode)."""
+    if str(path) != ":memory:":
+        if not path.parent.exists():
+            path.parent.mkdir(parents=True, mode=0o700)
+        if not path.exists():
+            os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
     db = sqlite3.connect(path, timeout=10, check_same_thread=False, isolation_level=None)
     db.row_factory = sqlite3.Row
     db.execute("PRAGMA journal_mode=WAL")
     db.execute("PRAGMA synchronous=NORMAL")
     db.execute("PRAGMA foreign_keys=ON")
     return db
+
+
+def _database_path(db: sqlite3.Connection) -> str:
+    with suppress(sqlite3.Error):
+        for row in db.execute("PRAGMA database_list"):
+            if row[1] == "main":
+                return str(row[2]) or "(in memory)"
+    return "the database"
+
+
+def storage_error(db: sqlite3.Connection, exc: sqlite3.Error) -> StorageError:
+    """A clear error for a write SQLite refused; the transaction has been rolled back."""
+    text = str(exc)
+    path = _database_path(db)
+    if "full" in text:
+        return StorageError(
+            "disk-full", f"cannot write {path}: the disk is full; nothing was saved"
+        )
+    if "readonly" in text or "read-only" in text:
+        return StorageError(
+            "read-only", f"cannot write {path}: it (or its folder) is read-only; nothing was saved"
+        )
+    return StorageError("write-failed", f"cannot write {path}: {text}; nothing was saved")
+
+
+def ensure_schema(db: sqlite3.Connection, script: str) -> None:
+    """Create what is missing; a database that cannot be written says so clearly."""
+    try:
+        db.executescript(script)
+    except sqlite3.OperationalError as exc:
+        raise storage_error(db, exc) from exc
+
+
+@contextmanager
+def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """All of a change or none of it; inside an open transaction it simply joins it.
+    A write SQLite refuses (disk full, read-only) becomes a ``StorageError``."""
+    if db.in_transaction:
+        yield db
+        return
+    try:
+        db.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError as exc:
+        raise storage_error(db, exc) from exc
+    try:
+        yield db
+    except BaseException as exc:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        if isinstance(exc, sqlite3.OperationalError):
+            raise storage_error(db, exc) from exc
+        raise
+    try:
+        db.execute("COMMIT")
+    except sqlite3.OperationalError as exc:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise storage_error(db, exc) from exc
 
 
 def embedding_text(title: str, text: str) -> str:
@@ -144,7 +211,7 @@ class MemoryStore:
         self.device = device or socket.gethostname()
         self.embedder = embedder
         self._vectors: tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]] | None = None
-        self.db.executescript(SCHEMA)
+        ensure_schema(self.db, SCHEMA)
 
     def _store_vector(self, memory_id: int, title: str, text: str) -> None:
         if self.embedder is not None:
@@ -202,15 +269,8 @@ class MemoryStore:
         order = top[np.argsort(-similarity[top])]
         return [int(ids[i]) for i in order if similarity[i] >= MIN_SIMILARITY]
 
-    @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
-            yield self.db
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
-        self.db.execute("COMMIT")
+    def transaction(self) -> AbstractContextManager[sqlite3.Connection]:
+        return transaction(self.db)
 
     def add(
         self,
@@ -224,6 +284,20 @@ class MemoryStore:
         now: float | None = None,
     ) -> int:
         now = time.time() if now is None else now
+        with self.transaction():
+            return self._insert(text, title, source, kind, project, path, section, now)
+
+    def _insert(
+        self,
+        text: str,
+        title: str,
+        source: str,
+        kind: str,
+        project: str,
+        path: str | None,
+        section: str | None,
+        now: float,
+    ) -> int:
         cur = self.db.execute(
             "INSERT INTO memories(title, text, source, kind, project, created, updated,"
             " content_hash, device, path, section) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
@@ -247,15 +321,17 @@ class MemoryStore:
 
     def update(self, memory_id: int, title: str, text: str, now: float | None = None) -> None:
         now = time.time() if now is None else now
-        self.db.execute(
-            "UPDATE memories SET title=?, text=?, updated=?, content_hash=? WHERE id=?",
-            (title, text, now, content_hash(title, text), memory_id),
-        )
-        self._store_vector(memory_id, title, text)
+        with self.transaction():
+            self.db.execute(
+                "UPDATE memories SET title=?, text=?, updated=?, content_hash=? WHERE id=?",
+                (title, text, now, content_hash(title, text), memory_id),
+            )
+            self._store_vector(memory_id, title, text)
 
     def forget(self, memory_id: int) -> bool:
         self._vectors = None
-        return self.db.execute("DELETE FROM memories WHERE id=?", (memory_id,)).rowcount > 0
+        with self.transaction():
+            return self.db.execute("DELETE FROM memories WHERE id=?", (memory_id,)).rowcount > 0
 
     def get(self, memory_id: int) -> Memory | None:
         row = self.db.execute("SELECT * FROM memories WHERE id=?", (memory_id,)).fetchone()

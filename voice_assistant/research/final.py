@@ -45,6 +45,21 @@ OPEN_LABEL = "Not in your notes:"
 _ANSWER_FIELD = re.compile(r'"answer"\s*:\s*"((?:[^"\\]|\\.)*)')
 _CITATION = re.compile(r"\[(\d+(?:\s*,\s*\d+)*)\]")
 _TOOL_REQUEST = re.compile(r'"tool"\s*:|\b(?:search_memories|read_memory|clock)\s*\(')
+_CHANGED = (
+    r"(?:set|started|cancell?ed|deleted|removed|forgotten|erased|cleared|remembered|saved|"
+    r"stored|added|changed|disabled|enabled|turned (?:on|off)|opened|updated)\b(?! nothing)"
+)
+_CLAIMS_A_CHANGE = re.compile(
+    # "I have set a timer", "I'll set one"; "the notes have been deleted"
+    rf"\bI(?:'ve|'ll| have| will| just| now| also)*\s+{_CHANGED}"
+    rf"|\b(?:notes?|memor(?:y|ies)|timers?|settings?)\s+(?:have|has)\s+(?:now\s+)?been\s+{_CHANGED}"
+    # a receipt's words opening a sentence: "Timer set.", "Done."
+    r"|(?:^|[.!?:]\s+)[\"']?(?:timers? (?:is |are )?(?:set|started|cancell?ed)|done|"
+    r"settings? changed|remembered|forgotten)\b",
+    re.I,
+)
+"""An answer that says something was done. Research only reads, so such a claim is false
+by construction: a memory that tells the model to say "Timer set" must not be obeyed."""
 
 
 def final_request(
@@ -141,10 +156,17 @@ def asks_for_tools(text: str) -> int | None:
     return match.start() if match else None
 
 
+def claims_a_change(text: str) -> bool:
+    return _CLAIMS_A_CHANGE.search(text) is not None
+
+
 def outcome(completion: Completion | None, mode: Mode = "spoken") -> str:
-    """``answered``, ``cut-short`` (stopped early or asked for tools) or ``no-answer``."""
+    """``answered``, ``cut-short`` (stopped early or asked for tools), ``no-answer`` or
+    ``claimed-change`` (it says something was done: never used, code's fallback speaks)."""
     if completion is None or not completion.text.strip():
         return "no-answer"
+    if claims_a_change(completion.text):
+        return "claimed-change"
     if mode == "written" and completion.finish_reason == "stop":
         return "answered" if WrittenAnswer.parse(completion.text) else "cut-short"
     if completion.finish_reason != "stop" or asks_for_tools(completion.text) is not None:
@@ -154,7 +176,7 @@ def outcome(completion: Completion | None, mode: Mode = "spoken") -> str:
 
 def written_reply(completion: Completion | None, notes: list[Note]) -> str:
     kind = outcome(completion, "written")
-    if kind == "no-answer" or completion is None:
+    if kind in ("no-answer", "claimed-change") or completion is None:
         return f"{NO_ANSWER}\n{findings(notes, 4)}" if notes else NOTHING_FOUND_WRITTEN
     parsed = WrittenAnswer.parse(completion.text) if kind == "answered" else None
     if parsed is not None:

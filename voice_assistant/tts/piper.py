@@ -39,5 +39,8 @@ class PiperTTS:
         self.syn_config = SynthesisConfig(length_scale=length_scale)
 
     def synthesize(self, text: str) -> Iterator[npt.NDArray[np.int16]]:
-        for chunk in self.voice.synthesize(text, syn_config=self.syn_config):
-            yield chunk.audio_int16_array
+        try:
+            for chunk in self.voice.synthesize(text, syn_config=self.syn_config):
+                yield chunk.audio_int16_array
+        except Exception as exc:  # onnxruntime/espeak errors: a stage failure, not a crash
+            raise StageFailure("tts", "synthesis-failed", f"piper could not speak: {exc}") from exc

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from voice_assistant.memory.store import MemoryStore
+from voice_assistant.memory.store import MemoryStore, ensure_schema
 from voice_assistant.turn.acts import Act, speak_duration
 from voice_assistant.turn.outcome import NotDone, Receipt
 
@@ -62,7 +62,7 @@ class Actions:
         self.store = store
         self.db: sqlite3.Connection = store.db
         self.now = now
-        self.db.executescript(SCHEMA)
+        ensure_schema(self.db, SCHEMA)
 
     def running_timers(self) -> list[Timer]:
         rows = self.db.execute(

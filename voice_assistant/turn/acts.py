@@ -165,3 +165,14 @@ def validate(kind: str, arguments: dict[str, str]) -> Act | None:
     if act_kind == "cancel_timer":
         return Act(act_kind, {"which": text.get("which", "")})
     return Act(act_kind)
+
+
+def fill_missing(act: Act, said: str) -> Act | None:
+    """The act waiting for a value, completed by the user's answer to the ask ("Ten
+    minutes." after "How long should the timer be?"); None if the answer does not hold it.
+    Only a duration is filled this way: any sentence would pass for a note's text."""
+    if act.kind == "set_timer" and act.missing == ("duration_s",):
+        seconds = parse_duration(said)
+        if seconds is not None:
+            return Act(act.kind, {**act.values, "duration_s": seconds})
+    return None

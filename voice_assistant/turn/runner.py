@@ -20,6 +20,7 @@ from voice_assistant.research.base import Mode, Researcher
 from voice_assistant.research.spoken import speakable
 from voice_assistant.turn import understand
 from voice_assistant.turn.actions import Actions
+from voice_assistant.turn.acts import Act, fill_missing
 from voice_assistant.turn.outcome import (
     Dispute,
     OutcomeDocument,
@@ -68,10 +69,13 @@ class TurnRunner:
         self.review = review
         self.last_receipts: tuple[Receipt, ...] = ()
         """Changes the previous reply reported: what a dispute can refer to."""
+        self.waiting: Act | None = None
+        """The act the previous reply asked a value for; the next utterance may give it."""
 
     def new_conversation(self) -> None:
         self.research.new_conversation()
         self.last_receipts = ()
+        self.waiting = None
 
     def warm(self, mode: Mode) -> None:
         self.research.warm(mode)
@@ -101,6 +105,10 @@ class TurnRunner:
         return out.text if out.finish_reason == "stop" else None
 
     def understand(self, utterance: str, calls: list[ModelCall]) -> understand.Understanding:
+        waiting, self.waiting = self.waiting, None
+        filled = fill_missing(waiting, utterance) if waiting else None
+        if filled is not None:  # the answer to the ask: "Ten minutes."
+            return understand.Understanding((filled,), (), source="answer to the ask")
         if not may_hold_acts(utterance):
             return replace(understand.as_one_question(utterance), source="gate")
         quick = understand.quick_acts(utterance)
@@ -176,6 +184,7 @@ class TurnRunner:
             ask=choose_ask(disputed, list(understood.acts), obligations),
         )
         self.last_receipts = tuple(receipts)
+        self.waiting = next((a for a in understood.acts if a.missing), None)
         trace: dict[str, Any] = {
             "understanding": understood.source
             + (

@@ -1,0 +1,134 @@
+"""The long run (issue 6, item 3): 1,000 turns with fake models over the real store, turn
+runner, research core and actions, and no growth beyond a bound once warmed up.
+
+The bound on RSS is a slope, least squares over the second half (samples every 50 turns):
+at most ``RSS_SLOPE_BOUND`` MB per 1000 turns. Measured on this soak, unleaking, the slope
+was between +0.07 and +1.5 MB per 1000 turns over eight runs (a loaded 2-CPU machine);
+a leak of 10 KB a turn adds +10 MB per 1000 turns, so 5 MB sits three times above the
+noise seen and catches any leak of 5 KB a turn or more. Descriptors and threads are
+counts: they may move by at most ``COUNT_SLACK`` between the end of the warm-up and the
+end of the run (they did not move at all in those runs).
+
+The last tests prove the check can fail: a leak planted in the same soak (every turn's
+result kept, a file opened per turn, a thread started per turn) breaks the bound.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+from voice_assistant import bench_soak
+from voice_assistant.batch import expand_inputs
+from voice_assistant.bench_soak import SOAK_WAVS, FakeEngines, SoakReport, soak, soak_engines
+from voice_assistant.config import Settings
+from voice_assistant.errors import AssistantError
+from voice_assistant.pipeline import Pipeline
+
+RSS_SLOPE_BOUND = 5.0
+"""MB per 1000 turns, over the second half of the run."""
+COUNT_SLACK = 2
+"""File descriptors or threads a run may gain after its warm-up."""
+
+
+def run_soak(tmp_path: Path, turns: int, every: int) -> SoakReport:
+    engines = soak_engines(Settings(), tmp_path / "data", fake=True)
+    assert isinstance(engines, FakeEngines)
+    try:
+        return soak(
+            engines, expand_inputs(SOAK_WAVS), turns, tmp_path / "out", every, cue=engines.cue
+        )
+    finally:
+        engines.database().close()
+
+
+def growth_beyond_bounds(report: SoakReport) -> list[str]:
+    """What grew too much over the second half of the run (nothing, if all is well)."""
+    found = []
+    slope = report.rss_slope_mb_per_1000
+    if not slope < RSS_SLOPE_BOUND:
+        found.append(f"RSS grows {slope:+.2f} MB per 1000 turns (bound {RSS_SLOPE_BOUND})")
+    for name in ("fds", "threads", "os_threads"):
+        if report.growth(name) > COUNT_SLACK:
+            found.append(f"{name} grew by {report.growth(name):+.0f} after warm-up")
+    return found
+
+
+def test_a_thousand_turns_grow_nothing_but_the_store(tmp_path):
+    report = run_soak(tmp_path, turns=1000, every=50)
+    assert not report.errors
+    # the turns did real work: timers, receipts, stored turns and conversations accumulated
+    assert report.stops["answered"] >= 500 and report.stops["acted"] >= 100
+    assert report.stops["asked"] >= 100 and report.stops["empty-transcript"] >= 100
+    assert report.store["timers"] == report.store["receipts"] >= 200
+    assert report.store["turns"] == report.stops["answered"]
+    assert report.store["conversations"] > 100
+    assert report.samples[-1].db_mb + report.samples[-1].wal_mb > 1.0
+    assert growth_beyond_bounds(report) == [], "\n".join(
+        f"turn {s.turn}: {s.rss_mb:.1f} MB, {s.fds} fds, {s.threads}/{s.os_threads} threads"
+        for s in report.samples
+    )
+
+
+def test_a_kept_reference_per_turn_breaks_the_rss_bound(tmp_path, monkeypatch):
+    kept = []
+    run = Pipeline.run
+
+    def leaky(self, *args, **kwargs):
+        result = run(self, *args, **kwargs)
+        kept.append(result)  # e.g. a listener list that never lets go (~70 KB of audio)
+        return result
+
+    monkeypatch.setattr(Pipeline, "run", leaky)
+    report = run_soak(tmp_path, turns=100, every=5)
+    assert len(kept) == 100
+    found = growth_beyond_bounds(report)
+    assert len(found) == 1 and found[0].startswith("RSS grows"), found
+
+
+def test_a_file_left_open_per_turn_breaks_the_fd_bound(tmp_path, monkeypatch):
+    handles = []
+    read_wav = bench_soak.read_wav
+
+    def leaky(path):
+        handles.append(open(path, "rb"))  # noqa: SIM115 (the leak under test)
+        return read_wav(path)
+
+    monkeypatch.setattr(bench_soak, "read_wav", leaky)
+    try:
+        report = run_soak(tmp_path, turns=20, every=2)
+    finally:
+        for handle in handles:
+            handle.close()
+    assert [f for f in growth_beyond_bounds(report) if not f.startswith("RSS")] == [
+        "fds grew by +10 after warm-up"
+    ]
+
+
+def test_a_thread_left_running_per_turn_breaks_the_thread_bound(tmp_path, monkeypatch):
+    done = threading.Event()
+    run = Pipeline.run
+
+    def leaky(self, *args, **kwargs):
+        threading.Thread(target=done.wait, daemon=True).start()
+        return run(self, *args, **kwargs)
+
+    monkeypatch.setattr(Pipeline, "run", leaky)
+    try:
+        report = run_soak(tmp_path, turns=20, every=5)
+    finally:
+        done.set()
+    assert [f for f in growth_beyond_bounds(report) if not f.startswith("RSS")] == [
+        "threads grew by +10 after warm-up",
+        "os_threads grew by +10 after warm-up",
+    ]
+
+
+def test_a_short_soak_still_reports(tmp_path):
+    report = run_soak(tmp_path, turns=3, every=2)
+    assert [s.turn for s in report.samples] == [0, 2, 3]
+    assert bench_soak.summary(report)[0].startswith("turns: 3 in ")
+    with pytest.raises(AssistantError, match="at least one turn"):
+        run_soak(tmp_path / "none", turns=0, every=1)
