@@ -78,7 +78,9 @@ def test_a_kept_reference_per_turn_breaks_the_rss_bound(tmp_path, monkeypatch):
 
     def leaky(self, *args, **kwargs):
         result = run(self, *args, **kwargs)
-        kept.append(result)  # e.g. a listener list that never lets go (~70 KB of audio)
+        # a listener list that never lets go of a turn and 200 KB it holds (written, so the
+        # pages are resident: freed memory from earlier turns cannot hide it)
+        kept.append((result, b"x" * 200_000))
         return result
 
     monkeypatch.setattr(Pipeline, "run", leaky)

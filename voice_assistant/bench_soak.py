@@ -57,6 +57,8 @@ SOAK_WAVS = [CHECKOUT / "demo" / "questions", CHECKOUT / "demo" / "acts"]
 MEMORIES = CHECKOUT / "demo" / "memories"
 SAMPLES = 20
 """Samples over a run unless ``every`` is given."""
+SHORT_RUN = 200
+"""Fewer turns than this give an RSS slope that steps, not leaks, may dominate."""
 
 
 # --- the fakes (models only) --------------------------------------------------------
@@ -353,6 +355,14 @@ def summary(report: SoakReport) -> list[str]:
         f"python threads {report.growth('threads'):+.0f}, "
         f"os threads {report.growth('os_threads'):+.0f}, "
         f"db+wal {report.growth('db_mb') + report.growth('wal_mb'):+.2f} MB",
+        *(
+            [
+                f"(only {report.turns} turns: one-off steps, as native buffers grow to the "
+                "largest prompt yet, dominate the slope; a few hundred turns tell a leak)"
+            ]
+            if report.turns < SHORT_RUN
+            else []
+        ),
     ]
 
 
