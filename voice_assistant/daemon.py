@@ -151,7 +151,6 @@ class Daemon:
                 continue
             if job.kind != "ring":  # the ring check marks itself busy only if one is due
                 self.busy.set()
-            if job.kind != "ring":
                 log.debug("job %s starts", job.kind)
             try:
                 self._run_job(job)
