@@ -2,9 +2,13 @@
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup demo test lint unit bench
+.PHONY: setup setup-tests demo test lint unit bench
 setup:
 	VENV=$(VENV) scripts/setup.sh
+
+# also the Debian packages whose sounds the tests play (music, event sounds)
+setup-tests:
+	VENV=$(VENV) scripts/setup.sh --tests
 
 # The demo keeps its own data (memories, turns) in demo-out/, apart from yours.
 DEMO_ENV := VOICE_ASSISTANT__PATHS__DATA_DIR=demo-out/data
@@ -19,7 +23,7 @@ lint:
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-test: setup lint
+test: setup-tests lint
 	$(BIN)/pytest -ra
 
 unit: ## fast tests, fakes only

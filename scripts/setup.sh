@@ -1,12 +1,21 @@
 #!/usr/bin/env bash
 # Everything a fresh Debian/Ubuntu machine needs, idempotent and offline-safe once done:
 # Debian packages, the virtual environment with this package, and the models.
+# `--tests` adds the sound the tests play to the assistant (`make test` passes it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 VENV=${VENV:-.venv}
 # sounddevice's PortAudio; PulseAudio gives tests a real (virtual) mic and speaker
 DEBIAN_PACKAGES=(libportaudio2 pulseaudio pulseaudio-utils libasound2-plugins)
+if [ "${1:-}" = "--tests" ]; then
+  # "never answer noise": real music (asc-music, 18 min, GPL-2+) and the event sounds of
+  # the desktop and ALSA (sound-theme-freedesktop, alsa-utils)
+  DEBIAN_PACKAGES+=(asc-music sound-theme-freedesktop alsa-utils)
+elif [ -n "${1:-}" ]; then
+  echo "setup: unknown option $1 (the only one is --tests)" >&2
+  exit 2
+fi
 
 missing=()
 for pkg in "${DEBIAN_PACKAGES[@]}"; do

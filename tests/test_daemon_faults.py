@@ -13,6 +13,7 @@ from voice_assistant.config import Settings
 from voice_assistant.daemon import Daemon
 from voice_assistant.errors import StageFailure
 from voice_assistant.llm.base import Completion
+from voice_assistant.model_watch import ModelWatch
 from voice_assistant.progress import FAILED, tones
 from voice_assistant.research.final import SPOKEN_UNFINISHED
 from voice_assistant.speak import RecordingSink
@@ -56,6 +57,7 @@ class FakeEngines:
         self.settings = settings
         self._pipeline = pipeline
         self._tts = tts
+        self.model_watch = ModelWatch(settings)  # nothing loaded: no finding
 
     def pipeline(self) -> Any:
         return self._pipeline

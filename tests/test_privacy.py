@@ -38,6 +38,7 @@ from voice_assistant.llm.base import Completion
 from voice_assistant.memory.conversation import Conversations
 from voice_assistant.memory.importer import import_paths
 from voice_assistant.memory.store import MemoryStore, connect
+from voice_assistant.model_watch import ModelWatch
 from voice_assistant.pipeline import Pipeline
 from voice_assistant.research.core import MemoryResearch
 from voice_assistant.research.final import SPOKEN_UNFINISHED, claims_a_change
@@ -378,6 +379,7 @@ class FakeEngines:
         self.settings = settings
         self._pipeline = pipeline
         self._tts = tts
+        self.model_watch = ModelWatch(settings)  # nothing loaded: no finding
 
     def pipeline(self) -> Pipeline:
         return self._pipeline

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from voice_assistant import service
-from voice_assistant.cli import main
+from voice_assistant.cli import EXIT_ERROR, main
 from voice_assistant.config import load_settings
 from voice_assistant.service import (
     DISABLE,
@@ -67,6 +67,8 @@ def test_rendered_unit_runs_this_install_in_the_given_mode():
     assert lines["ExecStart"] == "/opt/va/.venv/bin/voice-assistant run --mode wake"
     assert lines["ExecReload"] == "/bin/kill -HUP $MAINPID"
     assert lines["Restart"] == "on-failure"
+    # a configuration or model error at start is not retried in a loop
+    assert lines["RestartPreventExitStatus"] == str(EXIT_ERROR)
     assert lines["WantedBy"] == "default.target"
     assert "@" not in unit
 

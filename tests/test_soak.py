@@ -58,8 +58,25 @@ def growth_beyond_bounds(report: SoakReport) -> list[str]:
     return found
 
 
+def in_fresh_process(target: Any, *args: Any) -> Any:
+    """What ``target(*args, out)`` puts on ``out``, run in a spawned interpreter: pages freed
+    by earlier tests (models, big runs) would absorb a leak and hide it from RSS here."""
+    context = multiprocessing.get_context("spawn")
+    out = context.Queue()
+    child = context.Process(target=target, args=(*args, out))
+    child.start()
+    try:
+        return out.get(timeout=900)
+    finally:
+        child.join(timeout=60)
+
+
+def _soak(path: str, turns: int, every: int, out: Any) -> None:
+    out.put(run_soak(Path(path), turns, every))
+
+
 def test_a_thousand_turns_grow_nothing_but_the_store(tmp_path):
-    report = run_soak(tmp_path, turns=1000, every=50)
+    report = in_fresh_process(_soak, str(tmp_path), 1000, 50)
     assert not report.errors
     # the turns did real work: timers, receipts, stored turns and conversations accumulated
     assert report.stops["answered"] >= 500 and report.stops["acted"] >= 100
@@ -75,8 +92,6 @@ def test_a_thousand_turns_grow_nothing_but_the_store(tmp_path):
 
 
 def _leaky_soak(path: str, out: Any) -> None:
-    """In a fresh process: pages freed by earlier tests (models, big runs) would absorb the
-    leak and hide it from RSS in the test process itself."""
     kept = []
     run = Pipeline.run
 
@@ -93,12 +108,7 @@ def _leaky_soak(path: str, out: Any) -> None:
 
 
 def test_a_kept_reference_per_turn_breaks_the_rss_bound(tmp_path):
-    context = multiprocessing.get_context("spawn")
-    out = context.Queue()
-    child = context.Process(target=_leaky_soak, args=(str(tmp_path), out))
-    child.start()
-    kept, found = out.get(timeout=300)
-    child.join(timeout=60)
+    kept, found = in_fresh_process(_leaky_soak, str(tmp_path))
     assert kept == 100
     assert len(found) == 1 and found[0].startswith("RSS grows"), found
 

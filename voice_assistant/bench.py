@@ -145,6 +145,10 @@ def run_bench(settings: Settings, args: argparse.Namespace) -> int:
         from voice_assistant.bench_wake import run_wake_bench
 
         return run_wake_bench(settings, args.minutes, args.runs)
+    if args.suite == "noise":
+        from voice_assistant.bench_noise import run_noise_bench
+
+        return run_noise_bench(settings, args.minutes, args.plant)
     if args.suite == "soak":
         from voice_assistant.bench_soak import run_soak_bench
 

@@ -314,7 +314,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--runs", type=int, default=3, help="runs per figure (medians)")
     bench.add_argument(
         "--suite",
-        choices=["pipeline", "research", "review", "wake", "soak"],
+        choices=["pipeline", "research", "review", "wake", "noise", "soak"],
         default="pipeline",
         help="which figures",
     )
@@ -322,7 +322,16 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--speech", type=Path, help="folder of real speech with .txt references")
     bench.add_argument("--stt-models", default="whisper-base,whisper-tiny.en")
     bench.add_argument(
-        "--minutes", type=float, default=60, help="wake suite: minutes of looped real speech"
+        "--minutes",
+        type=float,
+        default=60,
+        help="wake suite: minutes of looped real speech; noise suite: minutes of sound",
+    )
+    bench.add_argument(
+        "--plant",
+        type=Path,
+        nargs="*",
+        help="noise suite: recordings to insert mid-stream (a check that a reply is counted)",
     )
     bench.add_argument("--turns", type=int, default=100, help="soak suite: turns to run")
     bench.add_argument(

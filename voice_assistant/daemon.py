@@ -22,7 +22,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -34,7 +34,7 @@ from voice_assistant.engines import Engines
 from voice_assistant.errors import AssistantError
 from voice_assistant.listen import Listener
 from voice_assistant.progress import ALARM, FAILED, Phase, earcon, tones
-from voice_assistant.speak import speak
+from voice_assistant.speak import Sink, speak
 from voice_assistant.turn.actions import ring_text
 from voice_assistant.wake.trigger import WakeTrigger
 
@@ -43,6 +43,14 @@ log = logging.getLogger("voice_assistant.daemon")
 Mode = Literal["wake", "ptt", "both"]
 ABANDON_S = 10.0
 """On SIGTERM, how long the turn in progress may take to finish before it is abandoned."""
+MODEL_CHECK_S = 10.0
+"""How often, when idle, the loaded model files are checked for changes (a few stats)."""
+
+
+class Speaker(Sink, Protocol):
+    def stop(self) -> None:
+        """Cut what is playing now (from any thread)."""
+        ...
 
 
 @dataclass
@@ -61,12 +69,14 @@ class Daemon:
         mic: str | None = None,
         speaker: str | None = None,
         reload_settings: Callable[[], Settings] | None = None,
+        sink: Speaker | None = None,
     ) -> None:
         self.mode = mode
         self.reload_settings = reload_settings
         listen = engines.settings.listen
         self.mic_name = mic or listen.mic or None
-        self.sink = DeviceSink(speaker or listen.speaker or None)
+        self.sink: Speaker = sink or DeviceSink(speaker or listen.speaker or None)
+        """The speaker; the noise benchmark passes a silent one and feeds ``hear`` itself."""
         self.hush = threading.Event()
         """Set by ``stop``, a barge-in or SIGTERM: the sentence playing is cut, no more follow."""
         self.stopping = threading.Event()
@@ -78,7 +88,7 @@ class Daemon:
         self.state = "starting"
         self.mic_state = "starting"
         self.last_turn: dict[str, Any] = {}
-        self.counts = {"wakes": 0, "barge_ins": 0, "turns": 0, "timers_rung": 0}
+        self.counts = {"wakes": 0, "barge_ins": 0, "turns": 0, "refused": 0, "timers_rung": 0}
         self.last_barge_in_s = 0.0
         self.clock = 0.0
         """Seconds of microphone audio read: the time the wake and listening rules see."""
@@ -104,6 +114,11 @@ class Daemon:
             wake,
         )
         self.trigger = WakeTrigger(self.settings.wake)
+        self.model_problems: dict[str, str] = {}
+        """Loaded models whose files changed on disk and failed their check, by setting."""
+        self.damaged: set[str] = set()
+        """Of those, the ones the running engine reads (the GGUF): turns wait for a repair."""
+        self.next_model_check = 0.0
 
     def preload(self) -> None:
         self.engines.preload(["stt", "llm", "tts"])
@@ -117,6 +132,7 @@ class Daemon:
             "mode": self.mode,
             "mic": self.mic_name or "default",
             "mic_state": self.mic_state,
+            "models": self.model_problems or "ok",
             "last_turn": self.last_turn,
             **self.counts,
             "last_barge_in_s": round(self.last_barge_in_s, 3),
@@ -153,7 +169,7 @@ class Daemon:
                 self.busy.set()
                 log.debug("job %s starts", job.kind)
             try:
-                self._run_job(job)
+                self.run_job(job)
             except Exception:  # a failing job is logged; the daemon keeps listening
                 log.exception("%s failed", job.kind)
             finally:
@@ -162,11 +178,14 @@ class Daemon:
                 if self.state != "listening":
                     self.state = "idle"
 
-    def _run_job(self, job: Job) -> None:
+    def run_job(self, job: Job) -> None:
+        """One job, on the worker thread (or the noise benchmark's only thread)."""
         self.hush.clear()
         if job.kind == "turn" and job.audio is not None:
             self._turn(job.audio)
         elif job.kind == "ring":
+            if time.monotonic() >= self.next_model_check:
+                self.check_models()
             self._ring_due()
         elif job.kind == "say":
             self.state = "speaking"
@@ -190,9 +209,38 @@ class Daemon:
         if self.settings.listen.thinking_cue:  # fixed text from the config, not a model
             speak(self.engines.tts(), self.settings.listen.thinking_cue, self.sink, self.hush)
 
+    def check_models(self) -> None:
+        """Notice a loaded model file changing on disk; refuse turns while the one the
+        running engine reads is damaged, and reload once it verifies again."""
+        self.next_model_check = time.monotonic() + MODEL_CHECK_S
+        for finding in self.engines.model_watch.check():
+            if finding.verdict == "fine":
+                log.info(finding.message)
+                self.model_problems.pop(finding.key, None)
+                if finding.key in self.damaged:
+                    self.damaged.discard(finding.key)
+                    self.reload_requested.set()  # the repaired file replaces the mapped one
+                    log.info("reloading the models to use the repaired %s", finding.value)
+                continue
+            if finding.verdict == "running-damaged":
+                self.damaged.add(finding.key)
+                log.error(finding.message)
+            else:
+                log.warning(finding.message)
+            self.model_problems[finding.key] = finding.message
+
     def _turn(self, audio: npt.NDArray[np.float32]) -> None:
         self.state = "thinking"
         started = time.monotonic()
+        self.check_models()
+        if self.damaged:  # its weights are not the verified ones: say so with a sound
+            message = "; ".join(self.model_problems[key] for key in sorted(self.damaged))
+            log.error("turn refused: %s", message)
+            self.counts["refused"] += 1
+            self.last_turn = {"error": message, "stop_reason": "model-damaged"}
+            with contextlib.suppress(AssistantError):
+                self.sink.play(tones(FAILED), 22_050)
+            return
         result = self.pipeline.run(audio)
         speech = result.speech
         reply = result.reply
@@ -335,18 +383,22 @@ class Daemon:
                 self._submit(np.concatenate(held).astype(np.float32) / 32768.0)
                 held = []
                 continue
-            self._hear(block)
+            self.hear(block)
 
     def _between_blocks(self, mic: MicStream) -> None:
+        self.open_follow_up()
         idle = not self.busy.is_set() and self.jobs.empty()
-        if self.follow_up.is_set() and idle:
-            self.follow_up.clear()
-            self._start_listening(self.settings.listen.follow_up_s)
         if self.reload_requested.is_set() and idle and self.listener is None:
             self._reload(mic)
 
-    def _hear(self, block: npt.NDArray[np.int16]) -> None:
-        """Wake word, barge-in and endpointing for one block."""
+    def open_follow_up(self) -> None:
+        """After a reply that asks, listen without the wake word once the worker is idle."""
+        if self.follow_up.is_set() and not self.busy.is_set() and self.jobs.empty():
+            self.follow_up.clear()
+            self._start_listening(self.settings.listen.follow_up_s)
+
+    def hear(self, block: npt.NDArray[np.int16]) -> None:
+        """Wake word, barge-in and endpointing for one block (``clock`` already counts it)."""
         if self.wake is not None:
             speaking = self.busy.is_set()
             score = self.wake.score(block)

@@ -9,11 +9,13 @@ from __future__ import annotations
 import sqlite3
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from voice_assistant import modelstore
 from voice_assistant.config import Settings
 from voice_assistant.llm.base import LanguageModel
+from voice_assistant.model_watch import ModelWatch
 from voice_assistant.pipeline import Pipeline
 from voice_assistant.research.base import Researcher
 from voice_assistant.stt.base import SpeechToText
@@ -35,6 +37,14 @@ class Engines:
         self.settings = settings
         self.load_s: dict[str, float] = {}
         self._cache: dict[str, Any] = {}
+        self.model_watch = ModelWatch(settings)
+        """The model files loaded, so the daemon notices one changing on disk."""
+
+    def model(self, key: str) -> Path:
+        """The verified path of a ``models.*`` setting, remembered as loaded."""
+        path = modelstore.resolve(self.settings, key)
+        self.model_watch.record(key, str(getattr(self.settings.models, key.split(".")[-1])), path)
+        return path
 
     def _once(self, name: str, build: Callable[[], T], timed: bool = True) -> T:
         if name not in self._cache:
@@ -71,7 +81,7 @@ class Engines:
         return self._once(
             "stt",
             lambda: WhisperSTT(
-                modelstore.resolve(s, "models.stt"),
+                self.model("models.stt"),
                 language=s.stt.language,
                 beam_size=s.stt.beam_size,
                 threads=s.stt.threads,
@@ -94,7 +104,7 @@ class Engines:
         return self._once(
             context,
             lambda: LlamaCppLLM(
-                modelstore.resolve(s, "models.llm"),
+                self.model("models.llm"),
                 n_ctx=s.llm.n_ctx,
                 threads=s.llm.threads,
                 seed=s.llm.seed,
@@ -118,8 +128,7 @@ class Engines:
     def embedder(self) -> Embedder:
         from voice_assistant.memory.embed import MiniLMEmbedder
 
-        path = modelstore.resolve(self.settings, "models.embed")
-        return self._once("embed", lambda: MiniLMEmbedder(path))
+        return self._once("embed", lambda: MiniLMEmbedder(self.model("models.embed")))
 
     def turns(self) -> Researcher:
         """A turn: acts and questions, each question answered by the research core."""
@@ -153,8 +162,9 @@ class Engines:
     def wake(self) -> WakeWordModel:
         from voice_assistant.wake.openwakeword import OpenWakeWord
 
-        folder = modelstore.resolve(self.settings, "models.wake")
-        return self._once("wake", lambda: OpenWakeWord(folder, self.settings.wake.models))
+        return self._once(
+            "wake", lambda: OpenWakeWord(self.model("models.wake"), self.settings.wake.models)
+        )
 
     def conversations(self) -> Conversations:
         from voice_assistant.memory.conversation import Conversations
@@ -196,9 +206,7 @@ class Engines:
         from voice_assistant.tts.piper import PiperTTS
 
         s = self.settings
-        return self._once(
-            "tts", lambda: PiperTTS(modelstore.resolve(s, "models.tts"), s.tts.length_scale)
-        )
+        return self._once("tts", lambda: PiperTTS(self.model("models.tts"), s.tts.length_scale))
 
     def pipeline(self) -> Pipeline:
         return Pipeline(
