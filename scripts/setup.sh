@@ -19,7 +19,9 @@ fi
 
 missing=()
 for pkg in "${DEBIAN_PACKAGES[@]}"; do
-  dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+  # "install ok installed": a package removed but not purged still has a status entry
+  [ "$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null)" = "install ok installed" ] \
+    || missing+=("$pkg")
 done
 if ((${#missing[@]})); then
   echo "setup: installing Debian packages: ${missing[*]}" >&2
