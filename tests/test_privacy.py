@@ -484,6 +484,23 @@ def test_the_memory_database_is_private_to_the_user(tmp_path):
     assert stat.S_IMODE((tmp_path / "data" / "memories.sqlite3").stat().st_mode) & 0o077 == 0
 
 
+def test_a_database_others_could_read_is_made_private_and_kept_whole(tmp_path, caplog):
+    """An earlier version made the database 0644 under the usual umask."""
+    path = tmp_path / "memories.sqlite3"
+    db = connect(path)
+    MemoryStore(db).add("the spare key is under the mat", title="Key")
+    for file in tmp_path.iterdir():  # the database, its WAL and shared-memory files
+        file.chmod(0o644)
+    db.close()
+    path.chmod(0o644)
+    db = connect(path)
+    assert [m.title for m in MemoryStore(db).recent()] == ["Key"]
+    db.close()
+    for file in tmp_path.iterdir():
+        assert stat.S_IMODE(file.stat().st_mode) == 0o600, file.name
+    assert "could be read by others (644); it is now 600" in caplog.text
+
+
 @pytest.fixture(scope="class")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     """The daemon, for the tests of one class (it is gone before the model probes run)."""

@@ -7,10 +7,12 @@ conversations and turns (``conversation.py``), so a turn and what it read commit
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import re
 import socket
 import sqlite3
+import stat
 import time
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, suppress
@@ -22,6 +24,8 @@ import numpy as np
 import numpy.typing as npt
 
 from voice_assistant.errors import StorageError
+
+log = logging.getLogger("voice_assistant.memory")
 
 CANDIDATES = 20
 """How deep each ranking (lexical, semantic) goes before fusion."""
@@ -115,18 +119,35 @@ def fts_query(text: str) -> str:
 
 def connect(path: Path) -> sqlite3.Connection:
     """Open (creating if needed) the database. Memories are private: a new data folder is
-    0700 and a new database 0600, whatever the umask (SQLite gives its WAL the same mode)."""
+    0700 and a new database 0600, whatever the umask (SQLite gives its WAL the same mode).
+    A database that others may read (made by an earlier version, or copied in) is made
+    private too; the folder, which may be one the user chose, is left as it is."""
     if str(path) != ":memory:":
         if not path.parent.exists():
             path.parent.mkdir(parents=True, mode=0o700)
         if not path.exists():
             os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+        for file in (path, *(path.with_name(path.name + end) for end in ("-wal", "-shm"))):
+            make_private(file)
     db = sqlite3.connect(path, timeout=10, check_same_thread=False, isolation_level=None)
     db.row_factory = sqlite3.Row
     db.execute("PRAGMA journal_mode=WAL")
     db.execute("PRAGMA synchronous=NORMAL")
     db.execute("PRAGMA foreign_keys=ON")
     return db
+
+
+def make_private(file: Path) -> None:
+    """Take group and other permissions off ``file`` if it has any (and exists)."""
+    try:
+        mode = stat.S_IMODE(file.stat().st_mode)
+        if mode & 0o077:
+            file.chmod(mode & 0o700)
+            log.warning("%s could be read by others (%o); it is now %o", file, mode, mode & 0o700)
+    except FileNotFoundError:
+        return
+    except PermissionError as exc:  # not ours: say so, the owner has to fix it
+        log.warning("%s can be read by others and cannot be made private: %s", file, exc)
 
 
 def _database_path(db: sqlite3.Connection) -> str:
