@@ -12,6 +12,7 @@ from voice_assistant.events import FloatAudio
 from voice_assistant.llm.fake import FakeLLM
 from voice_assistant.memory.conversation import Conversations
 from voice_assistant.memory.store import MemoryStore, connect
+from voice_assistant.model_watch import ModelWatch
 from voice_assistant.pipeline import Pipeline
 from voice_assistant.research.core import MemoryResearch
 from voice_assistant.research.tools import Tools
@@ -76,3 +77,20 @@ def fake_research(llm: FakeLLM, settings: Settings | None = None) -> MemoryResea
     return MemoryResearch(
         llm, llm, Tools(store), Conversations(db), settings.research, profiles, n_ctx=4096
     )
+
+
+class DaemonEngines:
+    """What ``Daemon`` asks of its engines, for its turn code in ptt mode: a pipeline and
+    a voice; no model file is loaded, so the model watch finds nothing."""
+
+    def __init__(self, settings: Settings, pipeline: Pipeline, tts: FakeTTS) -> None:
+        self.settings = settings
+        self._pipeline = pipeline
+        self._tts = tts
+        self.model_watch = ModelWatch(settings)
+
+    def pipeline(self) -> Pipeline:
+        return self._pipeline
+
+    def tts(self) -> FakeTTS:
+        return self._tts

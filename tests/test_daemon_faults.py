@@ -13,14 +13,13 @@ from voice_assistant.config import Settings
 from voice_assistant.daemon import Daemon
 from voice_assistant.errors import StageFailure
 from voice_assistant.llm.base import Completion
-from voice_assistant.model_watch import ModelWatch
 from voice_assistant.progress import FAILED, tones
 from voice_assistant.research.final import SPOKEN_UNFINISHED
 from voice_assistant.speak import RecordingSink
 from voice_assistant.stt.fake import FakeSTT
 from voice_assistant.tts.fake import FakeTTS
 
-from .fakes import fake_pipeline, silence, tone
+from .fakes import DaemonEngines, fake_pipeline, silence, tone
 
 
 class BrokenTTS(FakeTTS):
@@ -52,23 +51,9 @@ class SlowLLM:
         return Completion("done", 10, words, "stop", time.monotonic() - started)
 
 
-class FakeEngines:
-    def __init__(self, settings: Settings, pipeline: Any, tts: Any) -> None:
-        self.settings = settings
-        self._pipeline = pipeline
-        self._tts = tts
-        self.model_watch = ModelWatch(settings)  # nothing loaded: no finding
-
-    def pipeline(self) -> Any:
-        return self._pipeline
-
-    def tts(self) -> Any:
-        return self._tts
-
-
 def daemon_with(settings: Settings, **fakes: Any) -> tuple[Daemon, RecordingSink]:
     pipeline = fake_pipeline(settings, **fakes)
-    daemon = Daemon(FakeEngines(settings, pipeline, fakes.get("tts") or FakeTTS()), mode="ptt")  # type: ignore[arg-type]
+    daemon = Daemon(DaemonEngines(settings, pipeline, fakes.get("tts") or FakeTTS()), mode="ptt")  # type: ignore[arg-type]
     sink = RecordingSink()
     daemon.sink = sink  # type: ignore[assignment]
     return daemon, sink

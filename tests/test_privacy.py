@@ -38,7 +38,6 @@ from voice_assistant.llm.base import Completion
 from voice_assistant.memory.conversation import Conversations
 from voice_assistant.memory.importer import import_paths
 from voice_assistant.memory.store import MemoryStore, connect
-from voice_assistant.model_watch import ModelWatch
 from voice_assistant.pipeline import Pipeline
 from voice_assistant.research.core import MemoryResearch
 from voice_assistant.research.final import SPOKEN_UNFINISHED, claims_a_change
@@ -52,7 +51,7 @@ from voice_assistant.turn.actions import Actions
 from voice_assistant.turn.runner import ACKNOWLEDGE, REVIEW, TurnRunner
 
 from .conftest import DEMO, MEMORIES, ROOT
-from .fakes import LoudnessVAD, silence, tone
+from .fakes import DaemonEngines, LoudnessVAD, silence, tone
 
 INJECTION = ROOT / "tests" / "data" / "injection"
 NORMAL = ("house-alarm.md", "plants.md")
@@ -374,20 +373,6 @@ def test_the_memory_with_an_instruction_is_still_read_back_as_data(tmp_path):
 MARKERS = ("QUIXOTIC-HERON-7731", "VELVET-ANVIL-2206")
 
 
-class FakeEngines:
-    def __init__(self, settings: Settings, pipeline: Pipeline, tts: FakeTTS) -> None:
-        self.settings = settings
-        self._pipeline = pipeline
-        self._tts = tts
-        self.model_watch = ModelWatch(settings)  # nothing loaded: no finding
-
-    def pipeline(self) -> Pipeline:
-        return self._pipeline
-
-    def tts(self) -> FakeTTS:
-        return self._tts
-
-
 def test_logs_at_info_never_hold_memory_text(tmp_path, caplog):
     store = MemoryStore(connect(tmp_path / "m.sqlite3"), device="test")
     store.add(f"The spare key code is {MARKERS[0]}.", title="Spare key")
@@ -404,7 +389,7 @@ def test_logs_at_info_never_hold_memory_text(tmp_path, caplog):
         tts=lambda: tts,
         endpoint=settings.endpoint,
     )
-    daemon = Daemon(FakeEngines(settings, pipeline, tts), mode="ptt")  # type: ignore[arg-type]
+    daemon = Daemon(DaemonEngines(settings, pipeline, tts), mode="ptt")  # type: ignore[arg-type]
     daemon.sink = RecordingSink()  # type: ignore[assignment]
     caplog.set_level(logging.DEBUG)
     daemon._turn(np.concatenate([silence(0.3), tone(1.0), silence(1.5)]))
