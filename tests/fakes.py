@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
 
 from voice_assistant.config import Settings
 from voice_assistant.events import FloatAudio
+from voice_assistant.llm.base import LanguageModel
 from voice_assistant.llm.fake import FakeLLM
 from voice_assistant.memory.conversation import Conversations
 from voice_assistant.memory.store import MemoryStore, connect
@@ -18,6 +20,8 @@ from voice_assistant.research.core import MemoryResearch
 from voice_assistant.research.tools import Tools
 from voice_assistant.stt.fake import FakeSTT
 from voice_assistant.tts.fake import FakeTTS
+from voice_assistant.turn.actions import Actions
+from voice_assistant.turn.runner import TurnRunner
 from voice_assistant.vad import WINDOW
 
 
@@ -62,12 +66,11 @@ def fake_pipeline(
 ANSWER = '{"tool": "answer", "argument": ""}'
 
 
-def fake_research(llm: FakeLLM, settings: Settings | None = None) -> MemoryResearch:
-    """The real research core over an in-memory store, with a scripted model."""
+def research_over(
+    llm: LanguageModel, store: MemoryStore, settings: Settings | None = None
+) -> MemoryResearch:
+    """The real research core over ``store``, with ``llm`` for every task."""
     settings = settings or Settings()
-    db = connect(Path(":memory:"))
-    store = MemoryStore(db, device="test")
-    store.add("The dentist is on Thursday at 9:30.", title="Dentist", kind="note")
     tasks = settings.tasks
     profiles = {
         "research": tasks.research,
@@ -75,8 +78,29 @@ def fake_research(llm: FakeLLM, settings: Settings | None = None) -> MemoryResea
         "answer_written": tasks.answer_written,
     }
     return MemoryResearch(
-        llm, llm, Tools(store), Conversations(db), settings.research, profiles, n_ctx=4096
+        llm, llm, Tools(store), Conversations(store.db), settings.research, profiles, n_ctx=4096
     )
+
+
+def turn_runner_over(
+    llm: LanguageModel,
+    store: MemoryStore,
+    review: bool = True,
+    acknowledge_by: Literal["code", "model"] = "model",
+) -> TurnRunner:
+    """The real turn runner (acts, research, review) over ``store``, with ``llm``."""
+    t = Settings().tasks
+    profiles = {"understand": t.understand, "acknowledge": t.acknowledge, "review": t.review}
+    return TurnRunner(
+        llm, research_over(llm, store), Actions(store), profiles, review, acknowledge_by
+    )
+
+
+def fake_research(llm: FakeLLM, settings: Settings | None = None) -> MemoryResearch:
+    """The real research core over an in-memory store, with a scripted model."""
+    store = MemoryStore(connect(Path(":memory:")), device="test")
+    store.add("The dentist is on Thursday at 9:30.", title="Dentist", kind="note")
+    return research_over(llm, store, settings)
 
 
 class DaemonEngines:

@@ -35,23 +35,19 @@ from voice_assistant.control import ControlServer, request
 from voice_assistant.daemon import Daemon
 from voice_assistant.engines import Engines
 from voice_assistant.llm.base import Completion
-from voice_assistant.memory.conversation import Conversations
 from voice_assistant.memory.importer import import_paths
 from voice_assistant.memory.store import MemoryStore, connect
 from voice_assistant.pipeline import Pipeline
-from voice_assistant.research.core import MemoryResearch
 from voice_assistant.research.final import SPOKEN_UNFINISHED, claims_a_change
 from voice_assistant.research.spoken import speakable
-from voice_assistant.research.tools import Tools
 from voice_assistant.speak import RecordingSink
 from voice_assistant.stt.fake import FakeSTT
 from voice_assistant.tts.fake import FakeTTS
 from voice_assistant.turn import understand
-from voice_assistant.turn.actions import Actions
 from voice_assistant.turn.runner import ACKNOWLEDGE, REVIEW, TurnRunner
 
 from .conftest import DEMO, MEMORIES, ROOT
-from .fakes import DaemonEngines, LoudnessVAD, silence, tone
+from .fakes import DaemonEngines, LoudnessVAD, silence, tone, turn_runner_over
 
 INJECTION = ROOT / "tests" / "data" / "injection"
 NORMAL = ("house-alarm.md", "plants.md")
@@ -268,23 +264,7 @@ class HostileLLM:
 
 
 def hostile_runner(llm: HostileLLM, store: MemoryStore) -> TurnRunner:
-    settings = Settings()
-    t = settings.tasks
-    research = MemoryResearch(
-        llm,
-        llm,
-        Tools(store),
-        Conversations(store.db),
-        settings.research,
-        {
-            "research": t.research,
-            "answer_spoken": t.answer_spoken,
-            "answer_written": t.answer_written,
-        },
-        n_ctx=4096,
-    )
-    profiles = {"understand": t.understand, "acknowledge": t.acknowledge, "review": t.review}
-    return TurnRunner(llm, research, Actions(store), profiles, acknowledge_by="model")
+    return turn_runner_over(llm, store, acknowledge_by="model")
 
 
 FOUND = f"{SPOKEN_UNFINISHED} The most relevant thing I found: "

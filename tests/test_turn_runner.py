@@ -3,17 +3,12 @@
 import json
 from pathlib import Path
 
-from voice_assistant.config import Settings
 from voice_assistant.llm.base import Completion
-from voice_assistant.memory.conversation import Conversations
 from voice_assistant.memory.store import MemoryStore, connect
-from voice_assistant.research.core import MemoryResearch
-from voice_assistant.research.tools import Tools
 from voice_assistant.turn import understand
-from voice_assistant.turn.actions import Actions
-from voice_assistant.turn.runner import ACKNOWLEDGE, REVIEW, TurnRunner, may_hold_acts
+from voice_assistant.turn.runner import ACKNOWLEDGE, REVIEW, may_hold_acts
 
-from .fakes import ANSWER
+from .fakes import ANSWER, turn_runner_over
 
 
 class TaskLLM:
@@ -49,27 +44,11 @@ class TaskLLM:
 
 
 def runner(llm, tmp_path=None, review=True, memories=(), acknowledge_by="model"):
-    settings = Settings()
     db = connect(Path(tmp_path / "m.sqlite3") if tmp_path else Path(":memory:"))
     store = MemoryStore(db, device="test")
     for title, text in memories:
         store.add(text, title=title)
-    t = settings.tasks
-    research = MemoryResearch(
-        llm,
-        llm,
-        Tools(store),
-        Conversations(db),
-        settings.research,
-        {
-            "research": t.research,
-            "answer_spoken": t.answer_spoken,
-            "answer_written": t.answer_written,
-        },
-        n_ctx=4096,
-    )
-    profiles = {"understand": t.understand, "acknowledge": t.acknowledge, "review": t.review}
-    return TurnRunner(llm, research, Actions(store), profiles, review, acknowledge_by)
+    return turn_runner_over(llm, store, review, acknowledge_by)
 
 
 def understood(acts=(), questions=()):
