@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Literal
 
@@ -64,6 +65,22 @@ def fake_pipeline(
 
 
 ANSWER = '{"tool": "answer", "argument": ""}'
+"""The research model's "enough, answer now"."""
+
+
+def spoken(say: str, quote: str = "The dentist is on Thursday at 9:30", note: int = 1) -> str:
+    """A spoken final answer as the model writes it: a fact with its note and quote."""
+    return json.dumps({"facts": [{"note": note, "quote": quote, "say": say}]})
+
+
+def written(answer: str, *points: tuple[int, str, str], open_: str = "") -> str:
+    """A written final answer: the direct answer and (note, quote, fact) points."""
+    items = [{"note": n, "quote": q, "fact": f} for n, q, f in points]
+    return json.dumps({"answer": answer, "points": items, "open": open_})
+
+
+DENTIST_SAID = spoken("The dentist is on Thursday.")
+""""When is the dentist?" answered from the fake store's one memory."""
 
 
 def research_over(
@@ -76,6 +93,8 @@ def research_over(
         "research": tasks.research,
         "answer_spoken": tasks.answer_spoken,
         "answer_written": tasks.answer_written,
+        "answer_general": tasks.answer_general,
+        "review": tasks.review,
     }
     return MemoryResearch(
         llm, llm, Tools(store), Conversations(store.db), settings.research, profiles, n_ctx=4096

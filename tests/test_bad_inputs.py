@@ -237,7 +237,7 @@ def test_the_batch_harness_gives_each_bad_file_its_row_and_runs_the_rest(tmp_pat
             assert row["error"]["message"].startswith(f"{name}: "), name
     assert got["two-hours.wav"]["error"]["message"].endswith("(endpoint.max_input_s)")
     good = got["zz-good.wav"]
-    assert (good["stop_reason"], good["transcript"]) == ("answered", "hello")
+    assert (good["stop_reason"], good["transcript"]) == ("general", "hello")
 
 
 class FakeEngines:

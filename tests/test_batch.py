@@ -50,7 +50,7 @@ def test_a_folder_runs_every_wav_and_reports_each(tmp_path):
         assert "total" in row["timings"]
 
     good = by_name["a_question.wav"]
-    assert good["error"] is None and good["stop_reason"] == "answered"
+    assert good["error"] is None and good["stop_reason"] == "general"  # "what time is it"
     assert good["wer"] == 0.0
     assert good["model_calls"][0]["prompt_tokens"] > 0
     assert (out / "a_question.reply.wav").exists()

@@ -7,7 +7,9 @@ from voice_assistant.llm.fake import FakeLLM
 from voice_assistant.stt.fake import FakeSTT
 from voice_assistant.tts.fake import FakeTTS
 
-from .fakes import ANSWER, fake_pipeline, silence, tone
+from .fakes import ANSWER, fake_pipeline, silence, spoken, tone
+
+TWO_SENTENCES = spoken("The dentist is on Thursday. It is at 9:30.")
 
 
 def speech():
@@ -15,19 +17,15 @@ def speech():
 
 
 def test_a_turn_runs_every_stage_in_order():
-    stt, llm, tts = (
-        FakeSTT("what is the capital of australia"),
-        FakeLLM([ANSWER, "Canberra. Yes."]),
-        FakeTTS(),
-    )
+    stt, llm, tts = (FakeSTT("when is the dentist"), FakeLLM([ANSWER, TWO_SENTENCES]), FakeTTS())
     result = fake_pipeline(stt=stt, llm=llm, tts=tts).run(speech())
     assert result.error is None
-    assert result.transcript and result.transcript.text == "what is the capital of australia"
-    assert result.reply and result.reply.text == "Canberra. Yes."
+    assert result.transcript and result.transcript.text == "when is the dentist"
+    assert result.reply and result.reply.text == "The dentist is on Thursday. It is at 9:30."
     assert result.stop_reason == "answered"
-    assert "Question: what is the capital of australia" in llm.calls[0][0][-1].content
-    assert llm.calls[1][0][-1].content.startswith("what is the capital of australia\n\nNotes:")
-    assert tts.spoken == ["Canberra.", "Yes."]
+    assert "Question: when is the dentist" in llm.calls[0][0][-1].content
+    assert llm.calls[1][0][-1].content.startswith("when is the dentist\n\nNotes:")
+    assert tts.spoken == ["The dentist is on Thursday.", "It is at 9:30."]
     assert result.speech is not None and result.speech.sample_rate == 22050
     assert len(result.speech.samples) > 0
     assert set(result.timings) >= {"endpoint", "stt", "answer", "tts", "first_audio", "total"}
@@ -60,12 +58,12 @@ def test_until_stt_and_until_answer():
 
 
 def test_the_answer_is_bounded_by_the_spoken_profile():
-    llm = FakeLLM([ANSWER, "Fine."])
-    pipeline = fake_pipeline(llm=llm)
+    llm = FakeLLM([ANSWER, TWO_SENTENCES])
+    pipeline = fake_pipeline(stt=FakeSTT("when is the dentist"), llm=llm)
     pipeline.run(speech())
     research, answer = llm.calls[0][1], llm.calls[1][1]
     assert research["schema"] is not None and research["deadline_s"] <= 20.0
-    assert answer["max_tokens"] == 120 and answer["deadline_s"] == 30.0
+    assert answer["max_tokens"] == 160 and answer["deadline_s"] == 30.0
 
 
 class BrokenSTT(FakeSTT):

@@ -67,8 +67,11 @@ def test_questions_are_heard_and_answered(batch_run):
     for name in QUESTIONS:
         row = rows[name]
         assert row["error"] is None, row["error"]
-        assert row["stop_reason"] in {"answered", "budget", "stagnation", "full-context"}
-        assert row["final_outcome"] in {"answered", "cut-short", "no-answer", "claimed-change"}
+        stops = {"answered", "budget", "stagnation", "full-context", "general"}
+        assert row["stop_reason"] in stops, row
+        outcomes = {"answered", "rewritten", "declined", "general", "cut-short", "no-answer"}
+        assert row["final_outcome"] in outcomes, row
+        assert row["review"]["kind"] == ("general" if name in ("capital", "eggs") else "personal")
         assert row["notes"] >= 0 and row["final_prompt_tokens"] > 0 and row["turn_id"]
         assert row["wer"] is not None and row["wer"] <= 0.15, (name, row["transcript"])
         assert row["reply"]
@@ -85,7 +88,7 @@ def test_spoken_replies_are_plain_short_sentences(batch_run):
         reply = rows[name]["reply"]
         assert not re.search(r"\[\d|https?://|^\s*[-*]|`", reply, re.M), reply
         sentences = [s for s in re.split(r"(?<=[.!?])\s+", reply.strip()) if s]
-        assert 1 <= len(sentences) <= 3 or reply.startswith("I couldn't finish"), reply
+        assert 1 <= len(sentences) <= 3, reply
 
 
 def test_reply_audio_is_speech_that_says_the_reply(batch_run, real_engines):

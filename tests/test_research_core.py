@@ -2,16 +2,16 @@
 
 from voice_assistant.llm.fake import FakeLLM
 
-from .fakes import ANSWER, fake_research
+from .fakes import ANSWER, DENTIST_SAID, fake_research, spoken, written
 
 
 def test_a_written_answer_cites_sources_and_the_turn_is_stored():
-    answer = '{"answer": "Thursday.", "points": [{"note": 1, "fact": "At 9:30."}], "open": ""}'
+    answer = written("The dentist is on Thursday.", (1, "on Thursday at 9:30", "At 9:30."))
     llm = FakeLLM([ANSWER, answer])
     research = fake_research(llm)
     reply = research.answer("When is the dentist?", "written")
     assert reply.text.startswith(
-        "Thursday.\n- At 9:30. [1]\n\nSources:\n[1] Dentist (cli, note; updated "
+        "The dentist is on Thursday.\n- At 9:30. [1]\n\nSources:\n[1] Dentist (cli, note; updated "
     )
     assert llm.calls[1][1]["schema"]["properties"]["points"]["items"]["properties"]["note"][
         "enum"
@@ -25,21 +25,24 @@ def test_a_written_answer_cites_sources_and_the_turn_is_stored():
     final_request = turn.final_request
     assert final_request[-1]["content"].startswith("When is the dentist?\n\nNotes:\n[1] Dentist")
     assert not any("memory_id" in m["content"] for m in final_request)
+    assert turn.review["kind"] == "personal" and turn.review["reply"] == "model, reviewed"
+    assert reply.review == turn.review
 
 
 def test_the_next_turn_sees_earlier_messages_without_tool_exchanges():
-    llm = FakeLLM([ANSWER, "Thursday.", ANSWER, "At 9:30."])
+    at = spoken("The dentist is at 9:30.")
+    llm = FakeLLM([ANSWER, DENTIST_SAID, ANSWER, at])
     research = fake_research(llm)
     research.answer("When is the dentist?", "spoken")
-    research.answer("What time?", "spoken")
+    research.answer("What time is the dentist?", "spoken")
     final_messages = llm.calls[3][0]
     assert [m.role for m in final_messages] == ["system", "user", "assistant", "user"]
     assert final_messages[1].content == "When is the dentist?"
-    assert final_messages[2].content == "Thursday."
+    assert final_messages[2].content == "The dentist is on Thursday."  # what was said
 
 
 def test_a_spoken_answer_that_fails_gives_the_spoken_fallback():
-    llm = FakeLLM([ANSWER, "It is on Thurs"], finish_reason="deadline")
+    llm = FakeLLM([ANSWER, '{"facts": [{"note": 1, "quote": "The dentist is on Thurs'], "deadline")
     reply = fake_research(llm).answer("When is the dentist?", "spoken")
     assert reply.text == (
         "I couldn't finish looking into that. The most relevant thing I found: "
@@ -52,23 +55,23 @@ def test_replay_rebuilds_notes_from_the_stored_structures():
     from voice_assistant.research.core import stored_exchanges
     from voice_assistant.research.notes import build_notes
 
-    llm = FakeLLM([ANSWER, '{"answer": "Thursday.", "points": [], "open": ""}'])
+    llm = FakeLLM([ANSWER, written("Thursday.")])
     research = fake_research(llm)
     reply = research.answer("When is the dentist?", "written")
     turn = research.conversations.turn(reply.turn_id)
     notes = build_notes(stored_exchanges(turn))
     assert [n.subject for n in notes] == ["Dentist"]
-    _, request, _ = research.final_pass(turn.question, notes, [], "written")
-    assert request[-1].content == turn.final_request[-1]["content"]
+    _, answered = research.final_pass(turn.question, notes, [], "written")
+    assert answered.request[-1].content == turn.final_request[-1]["content"]
 
 
 def test_a_new_conversation_forgets_earlier_messages():
-    llm = FakeLLM([ANSWER, "Thursday.", ANSWER, "Fine."])
+    llm = FakeLLM([ANSWER, DENTIST_SAID, "Fine."])
     research = fake_research(llm)
     research.answer("When is the dentist?", "spoken")
     research.new_conversation()
-    research.answer("How are you?", "spoken")
-    assert [m.role for m in llm.calls[3][0]] == ["system", "user"]
+    research.answer("How are you?", "spoken")  # general: no research, one call
+    assert [m.role for m in llm.calls[2][0]] == ["system", "user"]
 
 
 def test_batch_files_are_independent_turns(tmp_path):
@@ -79,12 +82,13 @@ def test_batch_files_are_independent_turns(tmp_path):
 
     from .fakes import fake_pipeline, silence, tone
 
-    llm = FakeLLM([ANSWER, "Thursday."])
+    llm = FakeLLM(["It is noon."])
     for name in ("a", "b"):
         audio = np.concatenate([silence(0.3), tone(1.0), silence(1.2)])
         soundfile.write(tmp_path / f"{name}.wav", audio, 16000)
     run_batch([tmp_path / "a.wav", tmp_path / "b.wav"], fake_pipeline(llm=llm), tmp_path / "o")
-    assert [m.role for m in llm.calls[3][0]] == ["system", "user"]
+    assert len(llm.calls) == 2  # "what time is it": general knowledge, one call a file
+    assert [m.role for m in llm.calls[1][0]] == ["system", "user"]
 
 
 class FinalFails(FakeLLM):

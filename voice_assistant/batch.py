@@ -65,6 +65,7 @@ def make_row(wav: Path, result: TurnResult, audio_s: float, out_dir: Path) -> Ro
         "stop_reason": result.stop_reason,
         "notes": result.reply.notes if result.reply else None,
         "final_outcome": result.reply.final_outcome if result.reply else None,
+        "review": result.reply.review if result.reply else None,
         "final_prompt_tokens": result.reply.final_prompt_tokens if result.reply else None,
         "turn_id": result.reply.turn_id if result.reply else None,
         "turn": result.reply.turn if result.reply else None,

@@ -137,6 +137,14 @@ def run_bench(settings: Settings, args: argparse.Namespace) -> int:
         from voice_assistant.bench_review import run_review_bench
 
         return run_review_bench(settings, args.runs)
+    if args.suite == "answers":
+        from voice_assistant.bench_answers import run_answers_bench
+
+        return run_answers_bench(settings, args.runs, args.only, args.model_review)
+    if args.suite == "vocabulary":
+        from voice_assistant.bench_vocabulary import run_vocabulary_bench
+
+        return run_vocabulary_bench(settings)
     if args.suite == "research":
         from voice_assistant.bench_research import run_research_bench
 

@@ -23,9 +23,10 @@ from voice_assistant.engines import Engines
 from voice_assistant.llm.base import LanguageModel, Message
 from voice_assistant.memory.store import Embedder, MemoryStore, connect
 from voice_assistant.research.base import Mode
-from voice_assistant.research.final import SYSTEM, final_request, written_schema
+from voice_assistant.research.final import SYSTEM, final_request
 from voice_assistant.research.loop import STRATEGY
 from voice_assistant.research.notes import Exchange, build_notes, digest
+from voice_assistant.research.support import spoken_schema, written_schema
 from voice_assistant.research.tools import ToolCall, Tools, render
 
 CHECKOUT = Path(__file__).resolve().parent.parent
@@ -160,7 +161,7 @@ def replay_comparison(engines: Engines, runs: int) -> list[tuple[str, str, float
         profile = (
             settings.tasks.answer_written if mode == "written" else settings.tasks.answer_spoken
         )
-        schema = written_schema(len(kept)) if mode == "written" else None
+        schema = written_schema(len(kept)) if mode == "written" else spoken_schema(len(kept))
         for way, request in (
             ("transcript (ADR 0101)", old_request(QUESTION, exchanges, mode)),
             ("notes (ADR 0127)", final_request(QUESTION, kept, [], mode)),

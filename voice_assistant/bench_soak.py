@@ -136,10 +136,21 @@ class TaskLLM(FakeLLM):
             text = json.dumps({check: False for check in checks})
         elif system == ACKNOWLEDGE:
             text = "Done."
+        elif "facts" in (json_schema or {}).get("properties", {}):
+            text = _quoting_answer(user)
         else:
             text = "It is on Thursday. Anything else?"
         words = text.split()[:max_tokens]
         return Completion(" ".join(words), self.count_tokens(messages), len(words), "stop", 0.0)
+
+
+def _quoting_answer(request: str) -> str:
+    """A spoken answer quoting the first note's first sentence, as a careful model would."""
+    note = re.search(r"^\[1\] [^:]*: (.+)$", request, re.M)
+    if note is None:
+        return json.dumps({"facts": []})
+    sentence = re.split(r"(?<=[.!?])\s", note.group(1))[0]
+    return json.dumps({"facts": [{"note": 1, "quote": sentence, "say": sentence}]})
 
 
 class HashEmbedder:
@@ -165,7 +176,7 @@ class FakeEngines(Engines):
     def stt(self) -> SpeechToText:
         return self._once("stt", CuedSTT)
 
-    def llm(self, context: str = "llm") -> LanguageModel:
+    def llm(self, context: str = "llm", task: str = "") -> LanguageModel:
         return self._once(context, TaskLLM)
 
     def tts(self) -> TextToSpeech:

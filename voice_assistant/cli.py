@@ -314,7 +314,16 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--runs", type=int, default=3, help="runs per figure (medians)")
     bench.add_argument(
         "--suite",
-        choices=["pipeline", "research", "review", "wake", "noise", "soak"],
+        choices=[
+            "pipeline",
+            "research",
+            "review",
+            "answers",
+            "vocabulary",
+            "wake",
+            "noise",
+            "soak",
+        ],
         default="pipeline",
         help="which figures",
     )
@@ -338,6 +347,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--fake",
         action="store_true",
         help="soak suite: fake models over the real store, turns, research and actions",
+    )
+    bench.add_argument(
+        "--only",
+        default="",
+        help="answers suite: request ids or kinds, or 'drafts', comma-separated (default: all)",
+    )
+    bench.add_argument(
+        "--model-review",
+        action="store_true",
+        help="answers suite: the model's review checks on the seeded drafts too",
     )
     bench.set_defaults(func=cmd_bench)
 

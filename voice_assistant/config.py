@@ -94,6 +94,11 @@ class SttConfig(Section):
         15.0, gt=0, le=30, description="Shortest encoder window; 30 = whisper's own padding."
     )
     window_margin_s: float = Field(5.0, ge=0, description="Silence after speech in the window.")
+    vocabulary: bool = Field(
+        False,
+        description="Bias whisper toward the names in your memories (faster-whisper hotwords); "
+        "off by default, see BENCHMARKS.md.",
+    )
 
 
 class LlmConfig(Section):
@@ -113,7 +118,16 @@ class TaskProfile(Section):
 
     max_tokens: int = Field(ge=1, description="Output allowance in tokens.")
     deadline_s: float = Field(gt=0, description="Wall-clock limit for the call.")
-    review: bool = Field(True, description="For reply tasks: review the draft before use.")
+    review: bool = Field(
+        True,
+        description="For reply tasks: the model reviews the draft before use (code's checks "
+        "review every answer regardless).",
+    )
+    model: str = Field(
+        "",
+        description="The model for this task: a name from models/manifest.toml or a GGUF "
+        "path; '' = models.llm.",
+    )
 
 
 class TasksConfig(Section):
@@ -123,8 +137,9 @@ class TasksConfig(Section):
     research: TaskProfile = TaskProfile(max_tokens=48, deadline_s=60.0)
     acknowledge: TaskProfile = TaskProfile(max_tokens=60, deadline_s=15.0)
     review: TaskProfile = TaskProfile(max_tokens=40, deadline_s=15.0)
-    answer_spoken: TaskProfile = TaskProfile(max_tokens=120, deadline_s=30.0)
-    answer_written: TaskProfile = TaskProfile(max_tokens=400, deadline_s=120.0)
+    answer_spoken: TaskProfile = TaskProfile(max_tokens=160, deadline_s=30.0, review=False)
+    answer_written: TaskProfile = TaskProfile(max_tokens=400, deadline_s=120.0, review=False)
+    answer_general: TaskProfile = TaskProfile(max_tokens=60, deadline_s=20.0, review=False)
     acknowledge_by: Literal["code", "model"] = Field(
         "code",
         description="Who words the acknowledgement of a committed change: code states the "

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     from voice_assistant.wake.base import WakeWordModel
 
 T = TypeVar("T")
+ANSWER_TASKS = ("answer_spoken", "answer_written", "answer_general", "review")
+"""Tasks of the final answer that may name a model of their own."""
 
 
 class Engines:
@@ -87,12 +89,26 @@ class Engines:
                 threads=s.stt.threads,
                 min_window_s=s.stt.min_window_s,
                 window_margin_s=s.stt.window_margin_s,
+                hotwords=self.vocabulary if s.stt.vocabulary else None,
             ),
         )
 
-    def llm(self, context: str = "llm") -> LanguageModel:
+    def vocabulary(self) -> str:
+        """The names in the memories, for whisper; worked out again only when they change."""
+        from voice_assistant.stt.vocabulary import vocabulary
+
+        store = self.memories()
+        state = store.state()
+        cached = self._cache.get("vocabulary")
+        if cached is None or cached[0] != state:
+            cached = (state, vocabulary(store.titles_and_texts()))
+            self._cache["vocabulary"] = cached
+        return str(cached[1])
+
+    def llm(self, context: str = "llm", task: str = "") -> LanguageModel:
         """The LLM; ``context="research"`` or ``"understand"`` is another llama.cpp context
-        on the same weights.
+        on the same weights; ``task`` uses the model its profile names (``tasks.X.model``),
+        when it names one other than ``models.llm``.
 
         Research, understanding and answer prompts start differently, so on one context
         each evicts the other's KV cache; a context per task family keeps every fixed
@@ -101,10 +117,24 @@ class Engines:
         from voice_assistant.llm.llama import LlamaCppLLM
 
         s = self.settings
+        named = getattr(s.tasks, task).model if task else ""
+        if named and named != s.models.llm:
+            key = f"tasks.{task}.model"
+            context = f"{context}@{named}"
+
+            def path() -> Path:
+                found = modelstore.resolve(s, key, named)
+                self.model_watch.record(key, named, found)
+                return found
+        else:
+
+            def path() -> Path:
+                return self.model("models.llm")
+
         return self._once(
             context,
             lambda: LlamaCppLLM(
-                self.model("models.llm"),
+                path(),
                 n_ctx=s.llm.n_ctx,
                 threads=s.llm.threads,
                 seed=s.llm.seed,
@@ -143,14 +173,15 @@ class Engines:
             "acknowledge": tasks.acknowledge,
             "review": tasks.review,
         }
+        own_context = self.settings.llm.research_context or tasks.understand.model
         return TurnRunner(
-            self.llm(),
+            self.llm(task="acknowledge"),
             self.research_core(),
             self.actions(),
             profiles,
             tasks.acknowledge.review,
             tasks.acknowledge_by,
-            self.llm("understand") if self.settings.llm.research_context else None,
+            self.llm("understand", "understand") if own_context else None,
         )
 
     def actions(self) -> Actions:
@@ -190,8 +221,11 @@ class Engines:
             "research": tasks.research,
             "answer_spoken": tasks.answer_spoken,
             "answer_written": tasks.answer_written,
+            "answer_general": tasks.answer_general,
+            "review": tasks.review,
         }
-        research_llm = self.llm("research") if s.llm.research_context else self.llm()
+        own_context = s.llm.research_context or tasks.research.model
+        research_llm = self.llm("research", "research") if own_context else self.llm()
         return MemoryResearch(
             self.llm(),
             research_llm,
@@ -200,6 +234,7 @@ class Engines:
             s.research,
             profiles,
             n_ctx=s.llm.n_ctx,
+            task_llms={task: self.llm(task=task) for task in ANSWER_TASKS},
         )
 
     def tts(self) -> TextToSpeech:

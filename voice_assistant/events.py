@@ -87,6 +87,9 @@ class Reply:
     turn_id: int | None = None
     turn: dict[str, Any] | None = None
     """Acts, the outcome document, the acknowledgement and review verdicts, when acts ran."""
+    review: dict[str, Any] | None = None
+    """The final answer's review: personal or general, each draft and what failed, and
+    which reply was given (the model's reviewed facts, or code's)."""
 
     @property
     def follow_up(self) -> bool:

@@ -20,7 +20,8 @@ from voice_assistant import modelstore
 from voice_assistant.config import Settings
 
 MAPPED_KEYS = {"models.llm"}
-"""Settings whose model is read from disk while running (memory-mapped), not copied in."""
+"""Settings whose model is read from disk while running (memory-mapped), not copied in;
+a task's own model (``tasks.X.model``, a GGUF) is too."""
 
 Signature = tuple[tuple[str, int, int, int], ...]
 """(file, inode, size, mtime_ns) of every file of a model; () when it is gone."""
@@ -82,7 +83,9 @@ class ModelWatch:
 
     def record(self, key: str, value: str, path: Path) -> None:
         """Called as a model is loaded (after ``resolve`` verified it)."""
-        self.loaded[key] = Loaded(key, value, path, signature(path), key in MAPPED_KEYS)
+        self.loaded[key] = Loaded(
+            key, value, path, signature(path), key in MAPPED_KEYS or key.startswith("tasks.")
+        )
 
     def check(self) -> list[Finding]:
         """Models whose files changed since the last check, and what that means.

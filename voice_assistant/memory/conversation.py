@@ -41,7 +41,8 @@ CREATE TABLE IF NOT EXISTS turns (
     final_request TEXT NOT NULL,
     reply TEXT NOT NULL,
     model_calls TEXT NOT NULL,
-    timings TEXT NOT NULL
+    timings TEXT NOT NULL,
+    review TEXT NOT NULL DEFAULT '{}'
 );
 """
 
@@ -59,6 +60,8 @@ class StoredTurn:
     reply: str
     model_calls: list[dict[str, Any]]
     timings: dict[str, float]
+    review: dict[str, Any]
+    """The final answer's review: drafts, what failed, which reply was given."""
 
 
 class Conversations:
@@ -66,6 +69,10 @@ class Conversations:
         self.db = db
         self.idle_timeout_s = idle_timeout_s
         ensure_schema(self.db, SCHEMA)
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(turns)")}
+        if "review" not in columns:  # a database from before answers were reviewed
+            with transaction(self.db):
+                self.db.execute("ALTER TABLE turns ADD COLUMN review TEXT NOT NULL DEFAULT '{}'")
 
     def current(self, now: float | None = None) -> int:
         """The open conversation, or a new one after the idle timeout."""
@@ -103,8 +110,8 @@ class Conversations:
         with transaction(self.db):
             cur = self.db.execute(
                 "INSERT INTO turns(conversation_id, created, mode, question, stop_reason,"
-                " exchanges, notes, final_request, reply, model_calls, timings)"
-                " VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                " exchanges, notes, final_request, reply, model_calls, timings, review)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     conversation_id,
                     now,
@@ -117,6 +124,7 @@ class Conversations:
                     turn["reply"],
                     json.dumps(turn["model_calls"]),
                     json.dumps(turn["timings"]),
+                    json.dumps(turn.get("review") or {}),
                 ),
             )
             for role, text in (("user", turn["question"]), ("assistant", turn["reply"])):
@@ -148,6 +156,6 @@ class Conversations:
             return None
         data = dict(row)
         data.pop("created")
-        for key in ("exchanges", "notes", "final_request", "model_calls", "timings"):
+        for key in ("exchanges", "notes", "final_request", "model_calls", "timings", "review"):
             data[key] = json.loads(data[key])
         return StoredTurn(**data)

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from voice_assistant.memory.metadata import front_matter, leading_metadata
 from voice_assistant.memory.store import MemoryStore, content_hash
 
 HEADING = re.compile(r"^(#{1,3})\s+(.+?)\s*#*\s*$")
@@ -29,6 +30,8 @@ class Section:
     key: str
     title: str
     text: str
+    fields: dict[str, str] = field(default_factory=dict)
+    """Front matter and metadata lines (``source: … | written: …``): not part of the text."""
 
 
 @dataclass
@@ -117,10 +120,20 @@ def read_text_file(path: Path, max_bytes: int) -> str:
 
 
 def sections_of(path: Path, text: str) -> list[Section]:
+    """The file's memories; front matter and a section's leading metadata lines become
+    its fields (a section's own lines win over the file's front matter)."""
+    common, text = front_matter(text)
     if path.suffix.lower() in MARKDOWN:
-        return split_markdown(text, path.stem)
-    stripped = text.strip()
-    return [Section("", path.stem, stripped)] if stripped else []
+        sections = split_markdown(text, path.stem)
+    else:
+        stripped = text.strip()
+        sections = [Section("", path.stem, stripped)] if stripped else []
+    kept = []
+    for section in sections:
+        own, body = leading_metadata(section.text)
+        if body:
+            kept.append(Section(section.key, section.title, body, {**common, **own}))
+    return kept
 
 
 def _real(path: Path) -> Path:
@@ -166,11 +179,27 @@ def import_file(
         existing = store.by_origin(origin)
         for section in sections:
             old = existing.pop(section.key, None)
+            owner = section.fields.get("project") or project
             if old is None:
-                store.add(section.text, section.title, "file", kind, project, origin, section.key)
+                store.add(
+                    section.text,
+                    section.title,
+                    "file",
+                    kind,
+                    owner,
+                    origin,
+                    section.key,
+                    fields=section.fields,
+                )
                 report.added += 1
-            elif old.content_hash != content_hash(section.title, section.text):
-                store.update(old.id, section.title, section.text)
+            elif (
+                old.content_hash != content_hash(section.title, section.text)
+                or old.fields != section.fields
+                or old.project != owner
+            ):
+                store.update(
+                    old.id, section.title, section.text, fields=section.fields, project=owner
+                )
                 report.updated += 1
             else:
                 report.unchanged += 1

@@ -7,6 +7,7 @@ conversations and turns (``conversation.py``), so a turn and what it read commit
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import os
 import re
@@ -16,7 +17,7 @@ import stat
 import time
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
@@ -52,7 +53,8 @@ CREATE TABLE IF NOT EXISTS memories (
     content_hash TEXT NOT NULL,
     device TEXT NOT NULL,
     path TEXT,
-    section TEXT
+    section TEXT,
+    fields TEXT NOT NULL DEFAULT '{}'
 );
 CREATE UNIQUE INDEX IF NOT EXISTS memories_origin ON memories(path, section);
 CREATE VIRTUAL TABLE IF NOT EXISTS memories_fts USING fts5(
@@ -98,6 +100,20 @@ class Memory:
     device: str
     path: str | None
     section: str | None
+    fields: dict[str, str] = field(default_factory=dict)
+    """Metadata from the imported file (``project``, ``written``, …), never part of the text."""
+
+    @classmethod
+    def of_row(cls, row: sqlite3.Row) -> Memory:
+        data = dict(row)
+        try:
+            fields = json.loads(data.get("fields") or "{}")
+        except ValueError:
+            fields = {}
+        data["fields"] = (
+            {str(k): str(v) for k, v in fields.items()} if isinstance(fields, dict) else {}
+        )
+        return cls(**data)
 
 
 @dataclass(frozen=True)
@@ -233,6 +249,16 @@ class MemoryStore:
         self.embedder = embedder
         self._vectors: tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]] | None = None
         ensure_schema(self.db, SCHEMA)
+        self._add_fields_column()
+
+    def _add_fields_column(self) -> None:
+        """A database from before memories had fields gets the column (empty fields)."""
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(memories)")}
+        if "fields" not in columns:
+            try:
+                self.db.execute("ALTER TABLE memories ADD COLUMN fields TEXT NOT NULL DEFAULT '{}'")
+            except sqlite3.OperationalError as exc:
+                raise storage_error(self.db, exc) from exc
 
     def _store_vector(self, memory_id: int, title: str, text: str) -> None:
         if self.embedder is not None:
@@ -303,10 +329,13 @@ class MemoryStore:
         path: str | None = None,
         section: str | None = None,
         now: float | None = None,
+        fields: dict[str, str] | None = None,
     ) -> int:
         now = time.time() if now is None else now
         with self.transaction():
-            return self._insert(text, title, source, kind, project, path, section, now)
+            return self._insert(
+                text, title, source, kind, project, path, section, now, fields or {}
+            )
 
     def _insert(
         self,
@@ -318,10 +347,11 @@ class MemoryStore:
         path: str | None,
         section: str | None,
         now: float,
+        fields: dict[str, str],
     ) -> int:
         cur = self.db.execute(
             "INSERT INTO memories(title, text, source, kind, project, created, updated,"
-            " content_hash, device, path, section) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            " content_hash, device, path, section, fields) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
             (
                 title,
                 text,
@@ -334,19 +364,36 @@ class MemoryStore:
                 self.device,
                 path,
                 section,
+                json.dumps(fields, sort_keys=True),
             ),
         )
         memory_id = int(cur.lastrowid or 0)
         self._store_vector(memory_id, title, text)
         return memory_id
 
-    def update(self, memory_id: int, title: str, text: str, now: float | None = None) -> None:
+    def update(
+        self,
+        memory_id: int,
+        title: str,
+        text: str,
+        now: float | None = None,
+        fields: dict[str, str] | None = None,
+        project: str | None = None,
+    ) -> None:
+        """New text (and, when given, new fields or project) for a memory."""
         now = time.time() if now is None else now
         with self.transaction():
             self.db.execute(
                 "UPDATE memories SET title=?, text=?, updated=?, content_hash=? WHERE id=?",
                 (title, text, now, content_hash(title, text), memory_id),
             )
+            if fields is not None:
+                self.db.execute(
+                    "UPDATE memories SET fields=? WHERE id=?",
+                    (json.dumps(fields, sort_keys=True), memory_id),
+                )
+            if project is not None:
+                self.db.execute("UPDATE memories SET project=? WHERE id=?", (project, memory_id))
             self._store_vector(memory_id, title, text)
 
     def forget(self, memory_id: int) -> bool:
@@ -356,18 +403,26 @@ class MemoryStore:
 
     def get(self, memory_id: int) -> Memory | None:
         row = self.db.execute("SELECT * FROM memories WHERE id=?", (memory_id,)).fetchone()
-        return Memory(**dict(row)) if row else None
+        return Memory.of_row(row) if row else None
 
     def by_origin(self, path: str) -> dict[str | None, Memory]:
         rows = self.db.execute("SELECT * FROM memories WHERE path=?", (path,)).fetchall()
-        return {row["section"]: Memory(**dict(row)) for row in rows}
+        return {row["section"]: Memory.of_row(row) for row in rows}
 
     def recent(self, limit: int = 50, offset: int = 0) -> list[Memory]:
         rows = self.db.execute(
             "SELECT * FROM memories ORDER BY updated DESC, id DESC LIMIT ? OFFSET ?",
             (limit, offset),
         ).fetchall()
-        return [Memory(**dict(row)) for row in rows]
+        return [Memory.of_row(row) for row in rows]
+
+    def state(self) -> tuple[int, float]:
+        """How many memories and when the last changed: a cheap test of "anything new?"."""
+        row = self.db.execute("SELECT count(*), coalesce(max(updated), 0) FROM memories").fetchone()
+        return int(row[0]), float(row[1])
+
+    def titles_and_texts(self) -> list[tuple[str, str]]:
+        return [(r[0], r[1]) for r in self.db.execute("SELECT title, text FROM memories")]
 
     def count(self) -> int:
         return int(self.db.execute("SELECT count(*) FROM memories").fetchone()[0])

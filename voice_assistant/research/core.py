@@ -10,27 +10,16 @@ import time
 from dataclasses import asdict
 
 from voice_assistant.config import ResearchConfig, TaskProfile
-from voice_assistant.errors import StageFailure
 from voice_assistant.events import ModelCall, Reply
-from voice_assistant.llm.base import Completion, LanguageModel, Message
+from voice_assistant.llm.base import LanguageModel, Message
 from voice_assistant.memory.conversation import Conversations, StoredTurn
+from voice_assistant.research.answering import Answered, Answerer
 from voice_assistant.research.base import Mode
-from voice_assistant.research.final import (
-    final_request,
-    outcome,
-    spoken_reply,
-    written_reply,
-    written_schema,
-)
+from voice_assistant.research.final import final_request
 from voice_assistant.research.loop import ResearchLoop, research_request
 from voice_assistant.research.notes import Exchange, Note, build_notes, digest
+from voice_assistant.research.questions import is_personal
 from voice_assistant.research.tools import ToolCall, ToolResult, Tools
-
-
-def final_text(completion: Completion | None, notes: list[Note], mode: Mode) -> str:
-    return (
-        written_reply(completion, notes) if mode == "written" else spoken_reply(completion, notes)
-    )
 
 
 class MemoryResearch:
@@ -43,8 +32,10 @@ class MemoryResearch:
         config: ResearchConfig,
         profiles: dict[str, TaskProfile],
         n_ctx: int,
+        task_llms: dict[str, LanguageModel] | None = None,
     ) -> None:
         self.llm = llm
+        self.answerer = Answerer(llm, profiles, task_llms)
         self.tools = tools
         self.conversations = conversations
         self.config = config
@@ -59,41 +50,43 @@ class MemoryResearch:
         prompt (on one shared context, the last one warmed is the one kept)."""
         self.loop.llm.complete(research_request("hello", []), max_tokens=1, deadline_s=60)
         self.llm.complete(final_request("hello", [], [], mode), max_tokens=1, deadline_s=60)
+        # the general-knowledge prompt is short: it is left to the first general question
 
     def new_conversation(self) -> None:
         self.conversations.start()
 
     def final_pass(
-        self, question: str, notes: list[Note], history: list[Message], mode: Mode
-    ) -> tuple[list[Note], list[Message], Completion | None]:
-        """The reserved answer: its digest of notes, its request, and its completion."""
-        limit = self.config.digest_chars(mode)
-        kept = digest(notes, limit)
-        request = final_request(question, kept, history, mode)
-        profile = self.profiles[f"answer_{mode}"]
-        try:
-            completion = self.llm.complete(
-                request,
-                max_tokens=profile.max_tokens,
-                deadline_s=profile.deadline_s,
-                json_schema=written_schema(len(kept)) if mode == "written" else None,
-            )
-        except StageFailure:
-            completion = None
-        return kept, request, completion
+        self,
+        question: str,
+        notes: list[Note],
+        history: list[Message],
+        mode: Mode,
+        personal: bool | None = None,
+    ) -> tuple[list[Note], Answered]:
+        """The reserved answer over a digest of the notes, reviewed (``answering``)."""
+        kept = digest(notes, self.config.digest_chars(mode))
+        if personal is None:
+            personal = is_personal(question, notes)
+        context = " ".join(m.content for m in history if m.role in ("user", "assistant"))
+        return kept, self.answerer.answer(question, kept, history, mode, personal, context)
 
     def answer(self, question: str, mode: Mode) -> Reply:
         started = time.monotonic()
         conversation = self.conversations.current()
         history = self.conversations.history(conversation)
-        run = self.loop.run(question, self.config.budget(mode))
+        personal: list[bool] = []
+
+        def proceed(exchanges: list[Exchange]) -> bool:
+            """A general question the notes do not cover needs no research."""
+            personal.append(is_personal(question, build_notes(exchanges)))
+            return personal[-1]
+
+        run = self.loop.run(question, self.config.budget(mode), proceed)
         notes = build_notes(run.exchanges)
         research_s = time.monotonic() - started
-        kept, request, completion = self.final_pass(question, notes, history, mode)
-        text = final_text(completion, kept, mode)
-        calls: list[ModelCall] = [*run.calls]
-        if completion is not None:
-            calls.append(completion.as_call(f"answer_{mode}"))
+        kept, answered = self.final_pass(question, notes, history, mode, personal[0])
+        text = answered.text
+        calls: list[ModelCall] = [*run.calls, *answered.calls]
         turn_id = self.conversations.record(
             conversation,
             {
@@ -108,8 +101,9 @@ class MemoryResearch:
                     for e in run.exchanges
                 ],
                 "notes": [asdict(n) for n in kept],
-                "final_request": [asdict(m) for m in request],
+                "final_request": [asdict(m) for m in answered.request],
                 "reply": text,
+                "review": answered.review,
                 "model_calls": [asdict(c) for c in calls],
                 "timings": {
                     "research": research_s,
@@ -123,9 +117,10 @@ class MemoryResearch:
             mode=mode,
             model_calls=tuple(calls),
             notes=len(notes),
-            final_outcome=outcome(completion, mode),
-            final_prompt_tokens=completion.prompt_tokens if completion else 0,
+            final_outcome=answered.outcome,
+            final_prompt_tokens=answered.completion.prompt_tokens if answered.completion else 0,
             turn_id=turn_id,
+            review=answered.review,
         )
 
 

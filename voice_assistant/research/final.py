@@ -1,50 +1,73 @@
-"""The final (reserved) answer: its request, and how its output becomes a reply.
+"""The final (reserved) answer's requests, and code's own words around it.
 
-Pure functions. The request holds the system prompt without the tool strategy, up to six
-earlier user/assistant messages, and the question followed by the numbered notes. Code,
-not the model, adds the Sources list, the cut-short note and the fallbacks.
+Pure functions. The request holds the system prompt (no tool strategy) with the mode's
+rules, up to six earlier user/assistant messages, and the question followed by the
+numbered notes. Its output is constrained JSON (``support``), so it cannot ask for tools
+again; code, not the model, adds the Sources list, the cut-short note and the fallbacks.
 """
 
 from __future__ import annotations
 
-import json
 import re
-from typing import Any
 
-from pydantic import BaseModel
-
-from voice_assistant.llm.base import Completion, Message
+from voice_assistant.llm.base import Message
 from voice_assistant.research.base import Mode
 from voice_assistant.research.notes import Note, render_digest
-from voice_assistant.research.spoken import speakable, whole_sentences
+from voice_assistant.research.spoken import speakable
 
 HISTORY_MESSAGES = 6
 SYSTEM = (
     "You are a private assistant running on the user's own computer. You answer from the "
-    "user's own memories, given to you as numbered notes with their dates. Use what the "
-    "notes say; when notes disagree, trust the most recently updated one. If the notes do "
-    "not answer the question, say so plainly, and only then add what is commonly known."
+    "user's own memories, given to you as numbered notes with their dates. Use only what "
+    "the notes say; when notes disagree, trust the newest one. Never guess a value the "
+    "notes do not give, and never take a note about one thing or person for another."
 )
-INSTRUCTION: dict[Mode, str] = {
+RULES: dict[Mode, str] = {
+    "spoken": (
+        'Reply with JSON. "facts" holds what the notes say that answers exactly the '
+        'question, at most two facts, each with "note" (its number), "quote" (the exact '
+        'words of that note) and "say" (one short, plain sentence for the user, read aloud, '
+        "that states only what the quote says). If no note answers exactly what was asked, "
+        '"facts" is empty.\n'
+        "Example notes:\n[1] Bike (home; written 2026-05-02): The shop on Hill Street does "
+        "a full service for 60 euros. Chain last waxed on 2 October.\n"
+        "Question: How much is a bike service?\n"
+        '{"facts": [{"note": 1, "quote": "does a full service for 60 euros", "say": "A full '
+        'service at the shop on Hill Street costs 60 euros."}]}\n'
+        'Question: When did I buy the bike?\n{"facts": []}'
+    ),
     "written": (
         'Reply with JSON: "answer" is one or two sentences that answer the question '
-        'directly; "points" are one to three key facts, each with the number of the note '
-        'it comes from; "open" says what the notes leave open (empty if nothing).'
-    ),
-    "spoken": (
-        "Answer in two or three short, plain sentences that will be read aloud. No lists, "
-        "no citations, no links, no file names."
+        'directly; "points" are one to three key facts, each with "note" (its number), '
+        '"quote" (the exact words of that note) and "fact" (the point, stating only what the '
+        'quote says); "open" says what the notes leave open (empty if nothing). If no note '
+        'answers exactly what was asked, "answer" says so and "points" is empty.'
     ),
 }
+INSTRUCTION: dict[Mode, str] = {
+    "spoken": 'Answer as JSON {"facts": [...]}, quoting the notes.',
+    "written": 'Answer as JSON {"answer": ..., "points": [...], "open": ...}, quoting the notes.',
+}
+REWRITE = (
+    "Your answer failed these checks: {findings}. Write it again as JSON. Quote the exact "
+    "words of the note, state only what the quote says, and if no note answers exactly what "
+    "was asked, give no facts."
+)
+GENERAL_SYSTEM = (
+    "You answer general knowledge questions in one or two short, plain sentences. If you "
+    "do not know the answer, say so."
+)
+NO_MEMORIES = "Your memories have nothing on that."
+GENERAL_WRITTEN = "From general knowledge:"
+NOT_FOUND = "I couldn't find {asked} in your memories."
+CLOSEST = "I'm not sure. The closest I found: {sentence}"
 CUT_SHORT = "This answer was cut short. The strongest findings in your memories:"
 NO_ANSWER = "I couldn't write an answer. The strongest findings in your memories:"
 NOTHING_FOUND_WRITTEN = "I found nothing about that in your memories."
 SPOKEN_NOTHING = "I found nothing about that in your memories."
 SPOKEN_UNFINISHED = "I couldn't finish looking into that."
 OPEN_LABEL = "Not in your notes:"
-_ANSWER_FIELD = re.compile(r'"answer"\s*:\s*"((?:[^"\\]|\\.)*)')
 _CITATION = re.compile(r"\[(\d+(?:\s*,\s*\d+)*)\]")
-_TOOL_REQUEST = re.compile(r'"tool"\s*:|\b(?:search_memories|read_memory|clock)\s*\(')
 _CHANGED = (
     r"(?:set|started|cancell?ed|deleted|removed|forgotten|erased|cleared|remembered|saved|"
     r"stored|added|changed|disabled|enabled|turned (?:on|off)|opened|updated)\b(?! nothing)"
@@ -62,72 +85,35 @@ _CLAIMS_A_CHANGE = re.compile(
 by construction: a memory that tells the model to say "Timer set" must not be obeyed."""
 
 
+def earlier_messages(history: list[Message]) -> list[Message]:
+    return [m for m in history if m.role in ("user", "assistant")][-HISTORY_MESSAGES:]
+
+
 def final_request(
     question: str, notes: list[Note], history: list[Message], mode: Mode
 ) -> list[Message]:
-    earlier = [m for m in history if m.role in ("user", "assistant")][-HISTORY_MESSAGES:]
+    """System prompt and the mode's rules (a fixed, cached prefix), up to six earlier
+    messages, then the question with its numbered notes."""
     body = render_digest(notes) if notes else "(no notes: nothing was found)"
     user = f"{question}\n\nNotes:\n{body}\n\n{INSTRUCTION[mode]}"
-    return [Message("system", SYSTEM), *earlier, Message("user", user)]
+    system = f"{SYSTEM}\n\n{RULES[mode]}"
+    return [Message("system", system), *earlier_messages(history), Message("user", user)]
 
 
-def written_schema(count: int) -> dict[str, Any]:
-    """The written answer's shape: code writes the layout; a citation can only name a note."""
-    note: dict[str, Any] = {"type": "integer", "enum": list(range(1, count + 1))}
-    point = {
-        "type": "object",
-        "properties": {"note": note, "fact": {"type": "string"}},
-        "required": ["note", "fact"],
-    }
-    points: dict[str, Any] = {"type": "array", "items": point, "maxItems": 3}
-    if count:
-        points["minItems"] = 1
-    else:
-        points["maxItems"] = 0
-    return {
-        "type": "object",
-        "properties": {"answer": {"type": "string"}, "points": points, "open": {"type": "string"}},
-        "required": ["answer", "points", "open"],
-    }
+def rewrite_request(request: list[Message], draft: str, failed: list[str]) -> list[Message]:
+    """The same request, the draft as the model wrote it, and the failed checks by name:
+    it extends the answer's KV cache, so only the new lines are evaluated."""
+    fix = REWRITE.format(findings="; ".join(failed))
+    return [*request, Message("assistant", draft), Message("user", fix)]
 
 
-class WrittenAnswer(BaseModel):
-    answer: str
-    points: list[tuple[int, str]]
-    open: str
-
-    @classmethod
-    def parse(cls, text: str) -> WrittenAnswer | None:
-        try:
-            data = json.loads(text)
-            points = [(int(p["note"]), str(p["fact"]).strip()) for p in data["points"]]
-            return cls(
-                answer=str(data["answer"]).strip(), points=points, open=str(data["open"]).strip()
-            )
-        except (ValueError, KeyError, TypeError):
-            return None
-
-    def render(self, count: int) -> str:
-        lines = [self.answer]
-        seen = {self.answer.lower()}
-        for number, fact in self.points:
-            if fact and fact.lower() not in seen and 1 <= number <= count:
-                seen.add(fact.lower())
-                lines.append(f"- {fact} [{number}]")
-        if self.open:
-            lines.append(f"{OPEN_LABEL} {self.open}")
-        return "\n".join(lines)
-
-
-def partial_answer(text: str) -> str:
-    """The ``answer`` text of a cut-off JSON reply (or the text itself if it is not JSON)."""
-    match = _ANSWER_FIELD.search(text)
-    if match is None:
-        return "" if text.lstrip().startswith("{") else text
-    try:
-        return str(json.loads(f'"{match.group(1)}"'))
-    except ValueError:
-        return match.group(1)
+def general_request(question: str, history: list[Message]) -> list[Message]:
+    """A general question the memories do not cover: no notes, general knowledge only."""
+    return [
+        Message("system", GENERAL_SYSTEM),
+        *earlier_messages(history),
+        Message("user", question),
+    ]
 
 
 def cited(text: str, count: int) -> list[int]:
@@ -150,57 +136,22 @@ def findings(notes: list[Note], count: int) -> str:
     return "\n".join(f"- {note.subject}: {note.first_sentence}" for note in notes[:count])
 
 
-def asks_for_tools(text: str) -> int | None:
-    """Where the answer starts asking for a tool again, if it does."""
-    match = _TOOL_REQUEST.search(text)
-    return match.start() if match else None
-
-
 def claims_a_change(text: str) -> bool:
     return _CLAIMS_A_CHANGE.search(text) is not None
 
 
-def outcome(completion: Completion | None, mode: Mode = "spoken") -> str:
-    """``answered``, ``cut-short`` (stopped early or asked for tools), ``no-answer`` or
-    ``claimed-change`` (it says something was done: never used, code's fallback speaks)."""
-    if completion is None or not completion.text.strip():
-        return "no-answer"
-    if claims_a_change(completion.text):
-        return "claimed-change"
-    if mode == "written" and completion.finish_reason == "stop":
-        return "answered" if WrittenAnswer.parse(completion.text) else "cut-short"
-    if completion.finish_reason != "stop" or asks_for_tools(completion.text) is not None:
-        return "cut-short"
-    return "answered"
-
-
-def written_reply(completion: Completion | None, notes: list[Note]) -> str:
-    kind = outcome(completion, "written")
-    if kind in ("no-answer", "claimed-change") or completion is None:
-        return f"{NO_ANSWER}\n{findings(notes, 4)}" if notes else NOTHING_FOUND_WRITTEN
-    parsed = WrittenAnswer.parse(completion.text) if kind == "answered" else None
-    if parsed is not None:
-        text = parsed.render(len(notes))
-    else:
-        written = partial_answer(completion.text)
-        stop = asks_for_tools(written)
-        kept = whole_sentences(written[:stop] if stop is not None else written)
-        tail = f"{CUT_SHORT}\n{findings(notes, 3)}" if notes else NOTHING_FOUND_WRITTEN
-        text = f"{kept}\n\n{tail}" if kept else tail
-    numbers = cited(text, len(notes))
-    return f"{text}\n\n{sources(notes, numbers)}" if numbers else text
-
-
 def spoken_fallback(notes: list[Note]) -> str:
+    """No answer in time: code's sentences, never the model's."""
     if not notes:
         return SPOKEN_NOTHING
     strongest = speakable(notes[0].first_sentence)
     return f"{SPOKEN_UNFINISHED} The most relevant thing I found: {strongest}"
 
 
-def spoken_reply(completion: Completion | None, notes: list[Note]) -> str:
-    if outcome(completion) == "answered" and completion is not None:
-        text = speakable(completion.text)
-        if text:
-            return text
-    return spoken_fallback(notes)
+def written_fallback(notes: list[Note], kept: str = "") -> str:
+    """What was written and passed review, then the strongest findings (ADR 0127)."""
+    if not notes:
+        return kept or NOTHING_FOUND_WRITTEN
+    if kept:
+        return f"{kept}\n\n{CUT_SHORT}\n{findings(notes, 3)}"
+    return f"{NO_ANSWER}\n{findings(notes, 4)}"

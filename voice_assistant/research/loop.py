@@ -1,6 +1,7 @@
 """The research loop: code makes the first search, then the model may call tools.
 
-Stops (each recorded): ``answered`` (the model asks for no tool), ``budget`` (wall clock),
+Stops (each recorded): ``general`` (code's first search shows a general question the
+memories do not cover: no model call), ``answered`` (the model asks for no tool), ``budget`` (wall clock),
 ``stagnation`` (a repeated call, or two rounds that add no note) and ``full-context``
 (the next request would not fit beside the final answer's reserve). The clock is an input.
 """
@@ -78,11 +79,21 @@ class ResearchLoop:
         self.max_tokens = max_tokens
         self.clock = clock
 
-    def run(self, question: str, budget_s: float) -> ResearchRun:
+    def run(
+        self,
+        question: str,
+        budget_s: float,
+        proceed: Callable[[list[Exchange]], bool] | None = None,
+    ) -> ResearchRun:
+        """Research ``question``; ``proceed`` sees code's first search and may end research
+        there (``general``: a general question the memories do not cover)."""
         start = self.clock()
         first = ToolCall(tool="search_memories", argument=question)
         run = ResearchRun(exchanges=[Exchange(first, self.tools.run(first))])
-        run.stop_reason = self._rounds(question, budget_s, start, run)
+        if proceed is not None and not proceed(run.exchanges):
+            run.stop_reason = "general"
+        else:
+            run.stop_reason = self._rounds(question, budget_s, start, run)
         run.seconds = self.clock() - start
         return run
 

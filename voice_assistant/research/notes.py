@@ -40,6 +40,8 @@ class Note:
     found: int = 1
     """How many calls returned it (several -> ranks first)."""
     best: float = 0.0
+    day: str = ""
+    """When the memory was written (its metadata) or last updated, ISO; '' for tools."""
 
     def render(self, number: int) -> str:
         return f"[{number}] {self.subject} ({self.label}): {self.excerpt}"
@@ -61,13 +63,16 @@ class _Seen:
 
 def _memory_note(seen: _Seen) -> Note:
     m = seen.memory
-    label = ", ".join(part for part in (m.source, m.kind, m.project) if part)
+    kind = m.fields.get("kind") or m.kind
+    label = ", ".join(part for part in (m.source, kind, m.project) if part)
+    written = "written" if m.day != format_day(m.updated) else "updated"
     return Note(
         subject=m.title or "untitled memory",
-        label=f"{label}; updated {format_day(m.updated)}",
+        label=f"{label}; {written} {m.day}",
         excerpt=excerpt(m.text),
         found=seen.found,
         best=seen.best,
+        day=m.day,
     )
 
 

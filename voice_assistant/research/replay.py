@@ -8,12 +8,13 @@ validated: 6,153 -> 1,536 prompt tokens).
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from voice_assistant.engines import Engines
 from voice_assistant.errors import AssistantError
 from voice_assistant.llm.base import Message
 from voice_assistant.research.base import Mode
-from voice_assistant.research.core import final_text, stored_exchanges
+from voice_assistant.research.core import stored_exchanges
 from voice_assistant.research.notes import build_notes
 
 
@@ -25,13 +26,28 @@ def replay(engines: Engines, turn_id: int, mode: Mode | None = None) -> int:
     use: Mode = mode or ("written" if turn.mode == "written" else "spoken")
     notes = build_notes(stored_exchanges(turn))
     history = [Message(m["role"], m["content"]) for m in turn.final_request[1:-1]]  # type: ignore[arg-type]
+    personal = turn.review.get("kind", "personal") == "personal"
     started = time.monotonic()
-    kept, request, completion = research.final_pass(turn.question, notes, history, use)
+    kept, answered = research.final_pass(turn.question, notes, history, use, personal)
     seconds = time.monotonic() - started
     print(f"turn {turn.id} ({turn.mode}, research stopped on {turn.stop_reason}): {turn.question}")
     print(f"notes: {len(notes)} ({len(kept)} in the digest)")
-    tokens = completion.prompt_tokens if completion else research.llm.count_tokens(request)
+    completion = answered.completion
+    tokens = completion.prompt_tokens if completion else research.llm.count_tokens(answered.request)
     print(f"final request: {tokens} prompt tokens; answered in {seconds:.2f}s")
+    print_review("stored", turn.review)
+    print_review("replayed", answered.review)
     print()
-    print(final_text(completion, kept, use))
+    print(answered.text)
     return 0
+
+
+def print_review(which: str, review: dict[str, Any]) -> None:
+    """A turn's review: each draft and what failed, and which reply was given."""
+    if not review:
+        print(f"review ({which}): none recorded")
+        return
+    print(f"review ({which}, {review.get('kind', '?')} question): {review.get('reply', '?')}")
+    for number, draft in enumerate(review.get("drafts", []), 1):
+        failed = "; ".join(draft.get("failed", [])) or "passed"
+        print(f"  draft {number}: {failed}")

@@ -15,6 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from voice_assistant.memory.metadata import written_day
 from voice_assistant.memory.store import Memory, MemoryStore
 
 EXCERPT_CHARS = 700
@@ -43,11 +44,19 @@ class MemoryRecord(BaseModel):
     content_hash: str
     device: str
     path: str | None
+    fields: dict[str, str] = {}
+    """Metadata of the imported file (``project``, ``written``, …)."""
 
     @classmethod
     def of(cls, memory: Memory) -> MemoryRecord:
         """The store's row as a tool result (creation time and section key are not shown)."""
         return cls.model_validate(asdict(memory))
+
+    @property
+    def day(self) -> str:
+        """When it was written, if its metadata says, else when it was last updated."""
+        written = written_day(self.fields)
+        return written.isoformat() if written else format_day(self.updated)
 
 
 class SearchHit(BaseModel):
@@ -138,10 +147,7 @@ def render(result: ToolResult) -> str:
                 f"--- hit {rank} | memory_id={m.id} | score={hit.score:.3f} | "
                 f"hash={m.content_hash} | device={m.device} | path={m.path or '-'}"
             )
-            lines.append(
-                f"# {m.title} ({m.source}, {m.kind}, {m.project or '-'}; "
-                f"updated {format_day(m.updated)})"
-            )
+            lines.append(f"# {m.title} ({m.source}, {m.kind}, {m.project or '-'}; updated {m.day})")
             lines.append(f"<excerpt>{excerpt(m.text, RENDER_CHARS)}</excerpt>")
         return "\n".join(lines)
     if isinstance(result, ReadResult):

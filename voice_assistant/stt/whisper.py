@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -21,6 +22,8 @@ from voice_assistant.events import SAMPLE_RATE, FloatAudio, Transcript
 FRAMES_PER_S = 100
 FULL_WINDOW = 3000
 """Mel frames in whisper's own 30 s window."""
+MAX_HOTWORD_TOKENS = 110
+"""Whisper's prompt half (223 tokens) minus room: faster-whisper cuts hotwords likewise."""
 
 
 def window_frames(frames: int, min_window_s: float, margin_s: float) -> int:
@@ -53,7 +56,10 @@ class WhisperSTT:
         threads: int = 2,
         min_window_s: float = 15.0,
         window_margin_s: float = 5.0,
+        hotwords: Callable[[], str] | None = None,
     ) -> None:
+        """``hotwords`` gives the words to bias decoding toward (the user's vocabulary,
+        ``stt/vocabulary.py``), asked for at each utterance since the memories change."""
         from faster_whisper import WhisperModel
         from faster_whisper.tokenizer import Tokenizer
         from faster_whisper.transcribe import get_suppressed_tokens
@@ -77,17 +83,27 @@ class WhisperSTT:
         )
         self.prompt = [*self.tokenizer.sot_sequence, self.tokenizer.no_timestamps]
         self.suppress = list(get_suppressed_tokens(self.tokenizer, [-1]))
+        self.hotwords = hotwords
+
+    def _prompt(self, hot: str) -> list[int]:
+        """faster-whisper's own layout for hotwords: ``<|startofprev|>`` and the words
+        before the start of the transcript."""
+        if not hot:
+            return self.prompt
+        words = self.tokenizer.encode(" " + hot.strip())[:MAX_HOTWORD_TOKENS]
+        return [self.tokenizer.sot_prev, *words, *self.prompt]
 
     def transcribe(self, samples: FloatAudio) -> Transcript:
         seconds = len(samples) / SAMPLE_RATE
-        text = self._short_window(samples, seconds) if self.language else None
+        hot = self.hotwords() if self.hotwords is not None else ""
+        text = self._short_window(samples, seconds, hot) if self.language else None
         if text is None:
-            text, language = self._full_window(samples)
+            text, language = self._full_window(samples, hot)
         else:
             language = self.language or "en"
         return Transcript(text=text, language=language, audio_s=seconds)
 
-    def _short_window(self, samples: FloatAudio, seconds: float) -> str | None:
+    def _short_window(self, samples: FloatAudio, seconds: float, hot: str = "") -> str | None:
         import ctranslate2
 
         features = self.model.feature_extractor(samples)
@@ -99,11 +115,12 @@ class WhisperSTT:
         padded[0, :, : min(frames, window)] = features[:, :window]
         encoded = self.model.model.encode(ctranslate2.StorageView.from_array(padded))
         budget = token_budget(seconds)
+        prompt = self._prompt(hot)
         result = self.model.model.generate(
             encoded,
-            [self.prompt],
+            [prompt],
             beam_size=self.beam_size,
-            max_length=len(self.prompt) + budget,
+            max_length=len(prompt) + budget,
             suppress_blank=True,
             suppress_tokens=self.suppress,
         )
@@ -114,7 +131,7 @@ class WhisperSTT:
             return None
         return text
 
-    def _full_window(self, samples: FloatAudio) -> tuple[str, str]:
+    def _full_window(self, samples: FloatAudio, hot: str = "") -> tuple[str, str]:
         # The endpointer already gated on VAD; whisper's own filter would only cost time.
         segments, info = self.model.transcribe(
             samples,
@@ -123,5 +140,6 @@ class WhisperSTT:
             vad_filter=False,
             condition_on_previous_text=False,
             without_timestamps=True,
+            hotwords=hot or None,
         )
         return " ".join(segment.text.strip() for segment in segments).strip(), info.language

@@ -111,12 +111,12 @@ class TurnRunner:
             return understand.Understanding((filled,), (), source="answer to the ask")
         if not may_hold_acts(utterance):
             return replace(understand.as_one_question(utterance), source="gate")
-        quick = understand.quick_acts(utterance)
+        quick = understand.quick_acts(utterance) or understand.act_and_question(utterance)
         if quick is not None:
             return quick
         messages = [Message("system", understand.SYSTEM), Message("user", utterance)]
         output = self._call("understand", messages, calls, understand.schema())
-        return understand.interpret(output or "", utterance)
+        return understand.cover(understand.interpret(output or "", utterance), utterance)
 
     def acknowledge(
         self, document: OutcomeDocument, calls: list[ModelCall], trace: dict[str, Any]
@@ -199,6 +199,7 @@ class TurnRunner:
         }
         acknowledgement = self.acknowledge(document, calls, trace)
         answers: list[str] = []
+        reviews: list[dict[str, Any]] = []
         first = None
         for asked in understood.questions:
             try:
@@ -209,6 +210,7 @@ class TurnRunner:
             first = first or reply
             calls.extend(reply.model_calls)
             answers.append(reply.text)
+            reviews.append({"question": asked, **(reply.review or {})})  # per question asked
         if acknowledgement is None:
             text = code_reply(document, answers)
         else:
@@ -220,4 +222,5 @@ class TurnRunner:
             text = speakable(text)
         trace["spoken_ask"] = document.ask
         base = first or Reply(text="", stop_reason="acted" if receipts else "asked", mode=mode)
-        return replace(base, text=text, model_calls=tuple(calls), turn=trace)
+        review = reviews[0] if len(reviews) == 1 else {"answers": reviews} if reviews else None
+        return replace(base, text=text, model_calls=tuple(calls), turn=trace, review=review)

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from voice_assistant.turn import clauses
 from voice_assistant.turn.acts import CATALOGUE, Act, holds_duration, validate
 
 SYSTEM = (
@@ -89,6 +90,7 @@ _WHOLE_DURATION = re.compile(
 _CANCEL_TIMER = re.compile(
     r"^(?:please )?(?:cancel|stop|delete|remove) (?:the |my )?(?:(\w+(?: \w+)?) )?timer$"
 )
+_REMEMBER = re.compile(r"^(?:please )?remember that (.+)$", re.I | re.S)
 
 
 def quick_acts(utterance: str) -> Understanding | None:
@@ -96,6 +98,10 @@ def quick_acts(utterance: str) -> Understanding | None:
     ones, setting a timer ("Set a pasta timer for ten minutes.", "Set a timer." which asks
     for the duration) and cancelling one (acts the small model sometimes misreads)."""
     said = _words(utterance)
+    remember = _REMEMBER.match(utterance.strip())
+    if remember and not utterance.rstrip().endswith("?"):
+        act = validate("remember", {"text": remember.group(1).strip().rstrip(".!")})
+        return Understanding((act,), (), source="rule") if act else None
     timer = _SET_TIMER.match(said)
     if timer and timer.group("label") not in ("new", "another"):
         duration = (timer.group("for") or "").strip()
@@ -114,11 +120,37 @@ def quick_acts(utterance: str) -> Understanding | None:
     return None
 
 
+def act_and_question(utterance: str) -> Understanding | None:
+    """An utterance made of whole commands code reads and questions ("Set a timer for five
+    minutes and tell me when my car is being serviced."): no model needed."""
+
+    def read(part: str) -> tuple[Act, ...] | None:
+        quick = quick_acts(part)
+        return quick.acts if quick is not None else None
+
+    found = clauses.act_and_question(utterance, read)
+    return Understanding(found[0], found[1], source="rule") if found else None
+
+
+def cover(understood: Understanding, utterance: str) -> Understanding:
+    """No part is lost: a part of the utterance that no act and no question covers becomes
+    a question (a command part is left to ``is_unsure_command``)."""
+    if understood.fallback or understood.disputes:
+        return understood
+    missing = clauses.uncovered(utterance, understood.acts, understood.questions)
+    extra = tuple(clauses.as_question(p) for p in missing if clauses.is_question(p))
+    if not extra:
+        return understood
+    return replace(understood, questions=(*understood.questions, *extra))
+
+
 def _said(name: str, value: str, said: str) -> str:
     """The value if the user said it: a duration only if the utterance holds one (the model
     may write "ten minutes" as "10 minutes"), any other value word for word."""
     if name == "duration":
         return value if holds_duration(said) else ""
+    if name == "label":  # a few words of the timer's own clause, never another part
+        return value if clauses.label_in_its_clause(_words(value), said) else ""
     words = _words(value)
     return value if words and f" {words} " in f" {said} " else ""
 

@@ -1,0 +1,230 @@
+"""Code's review of a final answer: one test per check, on notes built by hand."""
+
+from voice_assistant.research.answer_review import review, value_beside
+from voice_assistant.research.quotes import locate, values
+from voice_assistant.research.notes import Note
+from voice_assistant.research.support import Draft, Fact
+
+MUGS = Note(
+    "Oatmeal mugs",
+    "file, business, pottery; written 2026-11-02",
+    "Oatmeal mugs: retail price 32 euros, wholesale price 18 euros. A batch of 24 was fired.",
+    day="2026-11-02",
+)
+BOWLS = Note(
+    "Speckled bowls",
+    "file, business, pottery; written 2026-11-05",
+    "Speckled bowls sell for 24 euros retail. No wholesale price has been set for them yet.",
+    day="2026-11-05",
+)
+DENTIST = Note(
+    "Dentist",
+    "file, health; written 2026-02-10",
+    "Check-up with Dr. Alvarez at the Riverside clinic on Thursday 12 March at 9:30.",
+    day="2026-02-10",
+)
+MOVED = Note(
+    "Dentist moved",
+    "file, health; written 2026-03-04",
+    "The clinic called: the check-up with Dr. Alvarez moved to Friday 20 March at 11:15.",
+    day="2026-03-04",
+)
+BROTHER = Note(
+    "My brother",
+    "file, people; written 2026-09-14",
+    "My brother Tomás lives in Porto. His birthday is 3 July.",
+    day="2026-09-14",
+)
+RACE = Note(
+    "Running plan",
+    "file, health",
+    "Training for the half marathon: long run on Sundays. Race day is 26 April.",
+    day="2026-06-30",
+)
+NOTES = [MUGS, BOWLS, DENTIST, MOVED, BROTHER, RACE]
+
+
+def checks(question, *facts, context=""):
+    result = review(question, Draft(tuple(Fact(*f) for f in facts)), NOTES, context)
+    return result.passed, [f.check for f in result.findings]
+
+
+def test_a_supported_answer_passes_however_its_numbers_are_written():
+    assert checks(
+        "What's the wholesale price of my oatmeal mugs?",
+        (1, "wholesale price 18 euros", "The wholesale price is eighteen euros."),
+    ) == (True, [])
+    assert checks(
+        "When is my running plan's race?",  # the subject may be in the cited note's title
+        (6, "Race day is 26 April", "It is on 26 April."),
+    ) == (True, [])
+    assert checks(
+        "When is my dentist appointment?",
+        (
+            4,
+            "the check-up with Dr. Alvarez moved to Friday 20 March at 11:15",
+            "It is on Friday the twentieth of March at 11.15 with Dr. Alvarez.",
+        ),
+    ) == (True, [])
+
+
+def test_a_quote_must_occur_in_the_note_it_cites():
+    assert checks(
+        "When is my half marathon?",
+        (6, "Race day is 26 April", "The half marathon is on 26 April."),
+    ) == (True, [])
+    passed, failed = checks(
+        "When is my half marathon?",
+        (5, "Race day is 26 April", "The half marathon is on 26 April."),
+    )
+    assert not passed and "quote_in_note" in failed
+
+
+def test_a_quote_may_skip_or_miss_a_word_but_never_a_number():
+    found = locate("the check-up with Doctor Alvarez moved to Friday 20 March", MOVED.excerpt)
+    assert found is not None  # one word in six may differ
+    assert locate("the check-up with Dr. Alvarez moved to Friday 21 March", MOVED.excerpt) is None
+    assert locate("Friday 21 March", MOVED.excerpt) is None
+    # words left out inside the stretch: the note's own words are the support
+    skipped = locate("Alvarez moved to 20 March", MOVED.excerpt)
+    assert skipped is not None and skipped.span[-4:] == ["friday", "20", "march"][-4:] or skipped
+    assert locate("Alvarez moved to March", MOVED.excerpt) is not None
+    assert locate("Alvarez at 11:15 moved", MOVED.excerpt) is None  # out of order
+
+
+def test_a_quote_opening_with_his_is_read_with_the_sentence_before_it():
+    found = locate("His birthday is 3 July", BROTHER.excerpt)
+    assert found is not None and found.sentences[0].startswith("My brother Tomás")
+    passed, failed = checks(
+        "When is my brother's birthday?",
+        (5, "His birthday is 3 July", "Tomás's birthday is on 3 July."),
+    )
+    assert (passed, failed) == (True, [])
+
+
+def test_every_value_said_must_be_in_its_quote_the_question_or_the_conversation():
+    passed, failed = checks(
+        "What is my passport number?", (5, "My brother Tomás lives in Porto", "It is 12345.")
+    )
+    assert not passed and "values_supported" in failed
+    passed, failed = checks(
+        "When is my half marathon?", (6, "Race day is 26 April", "It is on 26 May.")
+    )
+    assert "values_supported" in failed  # a month is a value too
+    assert checks(
+        "When is my half marathon?",
+        (6, "Race day is 26 April", "The half marathon is on 26 April, as Kofi said."),
+        context="Kofi is running too.",
+    ) == (True, [])
+
+
+def test_values_are_numbers_and_names_not_words_that_open_a_sentence():
+    assert values("Your check-up is on Friday 20 March with Dr. Alvarez.") == [
+        "20",
+        "friday",
+        "march",
+        "dr",
+        "alvarez",
+    ]
+    assert values("Bring the card. Nobody owns it yet.") == []
+    assert values("It is the one in the hallway.") == []  # "one" is a pronoun here
+    assert values("One hour.") == ["1"]
+
+
+def test_of_two_values_side_by_side_the_one_beside_what_was_asked_is_stated():
+    wholesale = "What's the wholesale price of my oatmeal mugs?"
+    assert value_beside("The wholesale price is 32 euros.", MUGS, wholesale)
+    assert value_beside("The wholesale price is 18 euros.", MUGS, wholesale) is None
+    assert value_beside("Retail is 32 euros, while wholesale is 18 euros.", MUGS, wholesale) is None
+    assert (
+        value_beside("It is 32 euros.", MUGS, "How much do my oatmeal mugs sell for retail?")
+        is None
+    )
+    # unasked, but the note tells the two apart: "wholesale" is not beside 32
+    assert value_beside("Wholesale they cost 32 euros.", MUGS, "What do my oatmeal mugs cost?")
+    # "no wholesale price yet" is what the note gives for wholesale, not the retail 24
+    bowls = "What's the wholesale price of my speckled bowls?"
+    assert value_beside("The wholesale price is 24 euros.", BOWLS, bowls)
+    # a note with one value has nothing to mix up
+    assert value_beside("It is on 26 April.", RACE, "When is my half marathon?") is None
+
+
+def test_a_newer_note_on_the_same_subject_with_other_values_wins():
+    passed, failed = checks(
+        "When is my dentist appointment?",
+        (3, "on Thursday 12 March at 9:30", "It is on Thursday 12 March at 9:30."),
+    )
+    assert not passed and failed == ["newer_note"]
+    # what the newer note does not change still stands: the place
+    assert checks(
+        "Where do I go for my check-up with Dr. Alvarez?",
+        (3, "Check-up with Dr. Alvarez at the Riverside clinic", "Go to the Riverside clinic."),
+    ) == (True, [])
+
+
+def test_an_answer_about_someone_or_something_else_fails():
+    passed, failed = checks(
+        "What is my sister's name?",
+        (5, "My brother Tomás lives in Porto", "Your sister is called Tomás."),
+    )
+    assert not passed and failed == ["relevant"]  # the note is about no sister at all
+    passed, failed = checks(
+        "When is the dentist appointment?", (6, "Race day is 26 April", "Race day is 26 April.")
+    )
+    assert not passed and failed == ["relevant"]  # not about the dentist at all: dropped
+    passed, failed = checks(
+        "When is my half marathon?", (6, "long run on Sundays", "Your half marathon has long runs.")
+    )
+    assert failed == ["addresses_question"]  # asked when, told nothing of time
+
+
+def test_metadata_and_labels_are_never_spoken():
+    for say in (
+        "Oatmeal mugs (file, business, pottery): wholesale price 18 euros.",
+        "source: notebook | kind: business, 18 euros.",
+        "See mugs.md for 18 euros.",
+        "Note 1 says 18 euros.",
+    ):
+        passed, failed = checks(
+            "What's the wholesale price of my oatmeal mugs?",
+            (1, "wholesale price 18 euros", say),
+        )
+        assert "spoken_form" in failed, say
+    written = review(
+        "What's the wholesale price of my oatmeal mugs?",
+        Draft((Fact(1, "wholesale price 18 euros", "Wholesale price: 18 euros | pottery."),)),
+        NOTES,
+        spoken=False,
+    )
+    assert written.passed  # the written form is not spoken
+
+
+def test_a_failing_fact_is_dropped_and_the_rest_stand():
+    result = review(
+        "When is my half marathon?",
+        Draft(
+            (
+                Fact(6, "Race day is 26 April", "The half marathon is on 26 April."),
+                Fact(6, "long run on Sundays", "It starts at 9 in the morning."),
+                Fact(6, "Race day is 26 April", "The half marathon is on 26 April."),  # a repeat
+            )
+        ),
+        NOTES,
+    )
+    assert result.passed and [f.say for f in result.kept] == ["The half marathon is on 26 April."]
+    assert {f.fact for f in result.findings} == {1}
+
+
+def test_an_answer_with_no_support_is_not_an_answer():
+    result = review("What is my blood type?", Draft(()), NOTES)
+    assert not result.passed and result.findings[0].check == "no_support"
+
+
+def test_a_written_answer_states_only_what_its_points_quote():
+    draft = Draft(
+        (Fact(1, "wholesale price 18 euros", "Wholesale is 18 euros."),),
+        answer="They cost 18 euros wholesale and 40 euros in shops.",
+    )
+    result = review("What's the wholesale price of my oatmeal mugs?", draft, NOTES, spoken=False)
+    assert [(f.check, f.fact) for f in result.findings] == [("lead_values", None)]
+    assert result.passed and not result.lead_ok  # the points stand; the lead is left out

@@ -1,0 +1,143 @@
+"""The final answer reviewed before it is used: pass, rewrite once, code's reply."""
+
+import json
+
+from voice_assistant.config import Settings
+from voice_assistant.llm.fake import FakeLLM
+from voice_assistant.research.answering import Answerer
+from voice_assistant.research.final import NO_MEMORIES
+from voice_assistant.research.notes import Note
+
+RACE = Note(
+    "Running plan",
+    "file, health; written 2026-06-30",
+    "Training for the half marathon: long run on Sundays. Race day is 26 April.",
+    day="2026-06-30",
+)
+PASSPORT = Note(
+    "Passport",
+    "file, travel; written 2026-07-01",
+    "My passport expires in June next year.",
+    day="2026-07-01",
+)
+GOOD = {"note": 1, "quote": "Race day is 26 April", "say": "Your half marathon is on 26 April."}
+BAD = {"note": 1, "quote": "Race day is 26 April", "say": "Your half marathon is on 26 May."}
+
+
+def facts(*items):
+    return json.dumps({"facts": list(items)})
+
+
+def answerer(replies, finish_reason="stop", **profile_changes):
+    tasks = Settings().tasks
+    for task, changes in profile_changes.items():
+        setattr(tasks, task, getattr(tasks, task).model_copy(update=changes))
+    profiles = {
+        name: getattr(tasks, name)
+        for name in ("answer_spoken", "answer_written", "answer_general", "review")
+    }
+    llm = FakeLLM(replies, finish_reason=finish_reason)
+    return Answerer(llm, profiles), llm
+
+
+def test_a_supported_answer_is_spoken_after_review():
+    ask, llm = answerer([facts(GOOD)])
+    out = ask.answer("When is my half marathon?", [RACE], [], "spoken", personal=True)
+    assert (out.text, out.outcome) == ("Your half marathon is on 26 April.", "answered")
+    assert [c.task for c in out.calls] == ["answer_spoken"]
+    schema = llm.calls[0][1]["schema"]
+    assert schema["properties"]["facts"]["items"]["properties"]["note"]["enum"] == [1]
+    assert out.review["reply"] == "model, reviewed" and out.review["drafts"][0]["failed"] == []
+
+
+def test_a_failed_answer_is_rewritten_once_with_the_failed_checks_named():
+    ask, llm = answerer([facts(BAD), facts(GOOD)])
+    out = ask.answer("When is my half marathon?", [RACE], [], "spoken", personal=True)
+    assert (out.text, out.outcome) == ("Your half marathon is on 26 April.", "rewritten")
+    rewrite = llm.calls[1][0]
+    assert rewrite[-2].content == facts(BAD)
+    assert "fact 1: may is not in its quote" in rewrite[-1].content
+    assert [len(d["failed"]) for d in out.review["drafts"]] == [1, 0]
+
+
+def test_an_answer_that_fails_twice_gives_way_to_code_s_reply():
+    invented = {"note": 1, "quote": "My passport expires in June", "say": "It is 12345."}
+    ask, _ = answerer([facts(invented), facts(invented)])
+    out = ask.answer("What is my passport number?", [PASSPORT], [], "spoken", personal=True)
+    assert out.outcome == "declined" and "12345" not in out.text
+    assert out.text == (
+        "I'm not sure. The closest I found: Your passport expires in June next year."
+    )
+    assert out.review["reply"] == "code: declined (no answer passed review)"
+    assert len(out.calls) == 2  # the draft and one rewrite, no more
+
+
+def test_notes_without_the_answer_are_declined_without_a_rewrite():
+    ask, llm = answerer([facts()])
+    out = ask.answer("What is my sister's name?", [PASSPORT], [], "spoken", personal=True)
+    assert out.text == "I couldn't find your sister's name in your memories."
+    assert len(llm.calls) == 1
+
+
+def test_no_notes_no_model_call():
+    ask, llm = answerer([facts(GOOD)])
+    out = ask.answer("What is my blood type?", [], [], "spoken", personal=True)
+    assert out.text == "I couldn't find your blood type in your memories." and not llm.calls
+
+
+def test_a_general_question_is_answered_from_general_knowledge_saying_so_first():
+    ask, llm = answerer(["The capital of Australia is Canberra."])
+    out = ask.answer("What is the capital of Australia?", [RACE], [], "spoken", personal=False)
+    assert out.text == f"{NO_MEMORIES} The capital of Australia is Canberra."
+    assert out.outcome == "general" and [c.task for c in out.calls] == ["answer_general"]
+    assert "Notes" not in llm.calls[0][0][-1].content
+
+
+def test_an_answer_stopped_early_keeps_only_its_whole_reviewed_facts():
+    cut = facts(GOOD)[:-2] + ', {"note": 1, "quote": "long'
+    ask, _ = answerer([cut], finish_reason="deadline")
+    out = ask.answer("When is my half marathon?", [RACE], [], "spoken", personal=True)
+    assert (out.text, out.outcome) == ("Your half marathon is on 26 April.", "cut-short")
+    ask, _ = answerer(['{"facts": [{"note": 1, "quo'], finish_reason="deadline")
+    out = ask.answer("When is my half marathon?", [RACE], [], "spoken", personal=True)
+    assert out.text.startswith("I couldn't finish looking into that.")
+
+
+def test_an_answer_claiming_a_change_is_never_used():
+    claim = {"note": 1, "quote": "Race day is 26 April", "say": "I have set a timer for 26 April."}
+    ask, _ = answerer([facts(claim), facts(claim)])
+    out = ask.answer("When is my half marathon?", [RACE], [], "spoken", personal=True)
+    assert "Timer set" not in out.text and out.outcome == "declined"
+    assert any("research changes nothing" in f for f in out.review["drafts"][0]["failed"])
+
+
+def test_the_model_review_runs_where_the_profile_asks_and_extends_the_answer():
+    verdict_fail = json.dumps({"claims_beyond_material": True, "answers_the_question": True})
+    verdict_pass = json.dumps({"claims_beyond_material": False, "answers_the_question": True})
+    ask, llm = answerer(
+        [facts(GOOD), verdict_fail, facts(GOOD), verdict_pass], answer_spoken={"review": True}
+    )
+    out = ask.answer("When is my half marathon?", [RACE], [], "spoken", personal=True)
+    assert [c.task for c in out.calls] == ["answer_spoken", "review", "answer_spoken", "review"]
+    review_request = llm.calls[1][0]
+    assert review_request[: len(llm.calls[0][0])] == llm.calls[0][0]  # extends the answer
+    assert out.outcome == "rewritten"
+    assert "the model's review: claims_beyond_material" in out.review["drafts"][0]["failed"][0]
+
+
+def test_a_written_answer_lists_its_points_with_sources():
+    written = json.dumps(
+        {
+            "answer": "Your half marathon is on 26 April.",
+            "points": [
+                {"note": 1, "quote": "Race day is 26 April", "fact": "Race day is 26 April."}
+            ],
+            "open": "",
+        }
+    )
+    ask, _ = answerer([written])
+    out = ask.answer("When is my half marathon?", [RACE], [], "written", personal=True)
+    assert out.text == (
+        "Your half marathon is on 26 April.\n- Race day is 26 April. [1]\n\n"
+        "Sources:\n[1] Running plan (file, health; written 2026-06-30)"
+    )

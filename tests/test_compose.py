@@ -1,0 +1,85 @@
+"""Replies code composes from reviewed facts, and in their place."""
+
+from voice_assistant.research.compose import (
+    closest,
+    decline,
+    general_answer,
+    second_person,
+    spoken_answer,
+    written_answer,
+)
+from voice_assistant.research.notes import Note
+from voice_assistant.research.support import Draft, Fact
+
+PASSPORT = Note(
+    "Passport",
+    "file, travel; written 2026-07-01",
+    "My passport expires in June next year. The renewal form needs two photos.",
+    day="2026-07-01",
+)
+BOWLS = Note(
+    "Speckled bowls",
+    "file, pottery; written 2026-11-05",
+    "Speckled bowls sell for 24 euros retail. No wholesale price has been set for them yet.",
+    day="2026-11-05",
+)
+CLOCK = Note("clock: the current date and time", "tool clock", "Monday 30 November 2026, 10:00")
+
+
+def test_the_spoken_answer_is_the_reviewed_sentences_at_most_three():
+    facts = [
+        Fact(1, "q", "It is on Friday [1]"),
+        Fact(1, "q", "Bring the card. Park behind the pharmacy. Arrive early. Pay at the desk."),
+        Fact(1, "q", "It is on Friday"),
+    ]
+    assert spoken_answer(facts) == ("It is on Friday. Bring the card. Park behind the pharmacy.")
+
+
+def test_the_written_answer_lists_points_and_sources_added_by_code():
+    draft = Draft((Fact(1, "expires in June", "It expires in June."),), "In June.", "The day.")
+    text = written_answer(draft, list(draft.facts), [PASSPORT], answer_ok=True)
+    assert text.startswith("In June.\n- It expires in June. [1]\nNot in your notes: The day.")
+    assert text.endswith("Sources:\n[1] Passport (file, travel; written 2026-07-01)")
+    lead = written_answer(draft, list(draft.facts), [PASSPORT], answer_ok=False)
+    assert lead.startswith("It expires in June.\n")  # an unsupported direct answer is left out
+    invented = Draft(draft.facts, "In June.", "Whether it is on 14 June.")
+    assert "Not in your notes" not in written_answer(invented, list(draft.facts), [PASSPORT], True)
+
+
+def test_declining_names_what_was_asked_and_never_a_value():
+    assert decline("What is my sister's name?", [PASSPORT, CLOCK]) == (
+        "I couldn't find your sister's name in your memories."
+    )
+    assert decline("What is my blood type?", []) == (
+        "I couldn't find your blood type in your memories."
+    )
+
+
+def test_a_note_that_comes_close_is_quoted_in_its_own_words():
+    assert decline("What is my passport number?", [BOWLS, PASSPORT]) == (
+        "I'm not sure. The closest I found: Your passport expires in June next year."
+    )
+    # the sentence most about what was asked, not the note's first one
+    assert closest("What's the wholesale price of my speckled bowls?", [BOWLS]) == (
+        1,
+        "No wholesale price has been set for them yet.",
+    )
+    written = decline("What is my passport number?", [PASSPORT], spoken=False)
+    assert written.startswith("I'm not sure. The closest I found: \"My passport expires")
+    assert written.endswith("Sources:\n[1] Passport (file, travel; written 2026-07-01)")
+
+
+def test_a_note_in_the_first_person_is_said_to_its_writer():
+    assert second_person("I am allergic to penicillin; tell every new doctor.") == (
+        "You are allergic to penicillin; tell every new doctor."
+    )
+    assert second_person("our neighbour keeps my key") == "Your neighbour keeps your key."
+
+
+def test_a_general_answer_first_says_the_memories_have_nothing():
+    assert general_answer("The capital of Australia is Canberra. It is small. Very.") == (
+        "Your memories have nothing on that. The capital of Australia is Canberra. It is small."
+    )
+    assert general_answer("Canberra.", spoken=False) == (
+        "Your memories have nothing on that. From general knowledge: Canberra."
+    )

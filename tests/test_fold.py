@@ -1,0 +1,42 @@
+"""Folding text for the answer review: what a quote, a note and an answer share."""
+
+import pytest
+
+from voice_assistant.research.fold import contains, fold, stem
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [
+        ("the twentieth of March at 11:15", ["the", "20", "of", "march", "at", "11", "15"]),
+        ("20th March, 11.15", ["20", "march", "11", "15"]),
+        ("one hundred and forty", ["140"]),
+        ("twelve hundred", ["1200"]),
+        ("twenty-four euros", ["24", "euros"]),
+        ("€18", ["euros", "18"]),
+        ("1,240 degrees", ["1240", "degrees"]),
+        ("five six", ["5", "6"]),
+        ("My sister's name", ["my", "sister", "name"]),
+        ("twenty first", ["21"]),
+        ("eighty eight thousand two hundred thirteen", ["88213"]),
+        ("Dr. Alvarez", ["dr", "alvarez"]),
+        ("Don't", ["dont"]),
+    ],
+)
+def test_case_punctuation_and_number_words_fold_away(text, tokens):
+    assert fold(text) == tokens
+
+
+def test_a_quote_matches_its_note_however_numbers_are_written():
+    note = fold("The clinic called: the check-up moved to Friday 20 March at 11:15.")
+    assert contains(note, fold("Friday 20 March"))
+    assert contains(note, fold("friday twenty march"))
+    assert not contains(note, fold("Friday 21 March"))
+    assert not contains(note, [])
+
+
+def test_plurals_compare_equal():
+    assert stem("settlements") == stem("settlement") == "settlement"
+    assert stem("libraries") == "library"
+    assert stem("address") == "address" and stem("christmas") == "christmas"
+    assert stem("2026") == "2026"

@@ -1,0 +1,82 @@
+"""Personal or general, and what was asked: decided by code."""
+
+import pytest
+
+from voice_assistant.research.notes import Note
+from voice_assistant.research.questions import (
+    is_personal,
+    role_words,
+    subject_words,
+    what_was_asked,
+)
+
+ALERTING = Note(
+    "Settlement alerting",
+    "file, work",
+    "Nobody owns the alerting for failed settlements yet.",
+    day="2026-11-03",
+)
+WIFI = Note("Guest wifi", "file, home", "The guest network is called Garden.", day="2026-08-20")
+NEIGHBOUR = Note("Neighbour", "file", "Our neighbour Ingrid keeps our spare key.", day="2026-09-14")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What is my passport number?",
+        "When is our next holiday?",
+        "What am I allergic to?",
+        "Who owns the alerting for failed settlements?",  # most of its words in one note
+        "What is the guest wifi called?",
+        "What is Ingrid's phone number?",  # a name a note holds
+    ],
+)
+def test_questions_about_the_user_are_personal(question):
+    assert is_personal(question, [ALERTING, WIFI, NEIGHBOUR])
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What is the capital of Australia?",
+        "Who wrote Pride and Prejudice?",
+        "How long should I boil an egg?",  # first person, but asking how things are done
+        "How many minutes are there in a day?",
+    ],
+)
+def test_general_knowledge_questions_the_notes_do_not_cover_are_general(question):
+    assert not is_personal(question, [ALERTING, WIFI, NEIGHBOUR])
+
+
+@pytest.mark.parametrize(
+    ("question", "asked"),
+    [
+        ("What is my passport number?", "your passport number"),
+        ("What is my sister's name?", "your sister's name"),
+        ("When is my dad's birthday?", "when your dad's birthday is"),
+        ("How much is my rent?", "how much your rent is"),
+        (
+            "Which airline am I flying to Lisbon with?",
+            "which airline you are flying to Lisbon with",
+        ),
+        ("What's the code for my bike lock?", "the code for your bike lock"),
+        ("What is the guest wifi called?", "what the guest wifi is called"),
+        ("When are my library books due back?", "when your library books are due back"),
+        ("What's on my shopping list?", "what is on your shopping list"),
+        ("How much did my kiln cost?", "how much your kiln cost"),
+        ("Who has our spare key?", "who has your spare key"),
+        ("Tell me a joke", "an answer to that"),
+    ],
+)
+def test_what_was_asked_reads_as_a_phrase(question, asked):
+    assert what_was_asked(question) == asked
+
+
+def test_the_subject_is_what_the_question_is_about_not_the_kind_of_value():
+    assert subject_words("What is my sister's name?") == ["sister"]
+    assert subject_words("What's the wholesale price of my oatmeal mugs?") == [
+        "wholesale",
+        "oatmeal",
+        "mug",
+    ]
+    assert role_words("When is my dad's birthday?") == ["dad"]

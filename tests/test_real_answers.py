@@ -1,0 +1,137 @@
+"""Spoken answers that are true, with the real default model over the answer set's memories
+(tests/data/answers): personal questions the memories cannot answer are declined without a
+value, mixed requests act and answer, the spoken form holds no metadata and at most three
+sentences, and a seeded unsupported answer is rewritten or replaced."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from voice_assistant.bench_answers import (
+    ANSWER_SET,
+    DECLINE,
+    corpus_words,
+    load_requests,
+    outcome_of,
+    score,
+    sentences,
+    spoken_form,
+)
+from voice_assistant.config import load_settings
+from voice_assistant.engines import Engines
+from voice_assistant.llm.base import Completion
+from voice_assistant.memory.importer import import_paths
+
+pytestmark = pytest.mark.integration
+
+REQUESTS = {r.id: r for r in load_requests()}
+
+
+@pytest.fixture(scope="module")
+def engines(tmp_path_factory, real_engines) -> Engines:
+    """The answer set's memories, imported for real, with the session's loaded models."""
+    data = tmp_path_factory.mktemp("answers")
+    settings, _ = load_settings(
+        None,
+        environ={"XDG_CONFIG_HOME": "/nonexistent", "VOICE_ASSISTANT__PATHS__DATA_DIR": str(data)},
+    )
+    local = Engines(settings)
+    for name in ("llm", "research", "understand", "embed", "tts"):  # share what is loaded
+        if name in real_engines._cache:
+            local._cache[name] = real_engines._cache[name]
+    report = import_paths(local.memories(), [ANSWER_SET / "memories"])
+    assert report.added == 40 and not report.skipped
+    return local
+
+
+def ask(engines: Engines, text: str):
+    turns = engines.turns()
+    turns.new_conversation()
+    return turns.answer(text, "spoken")
+
+
+@pytest.mark.parametrize("request_id", ["passport-number", "sister-name", "blood-type", "dad-birthday"])
+def test_a_personal_question_the_memories_cannot_answer_is_declined_without_a_value(
+    engines, request_id
+):
+    request = REQUESTS[request_id]
+    reply = ask(engines, request.text)
+    result = score(request, outcome_of(reply, 0.0), corpus_words())
+    assert result.declined and not result.invented, (reply.text, reply.review)
+    assert DECLINE.search(reply.text)
+    assert reply.review["kind"] == "personal"
+    assert reply.review["reply"].startswith("code"), reply.review  # code's words, not the model's
+
+
+def test_a_mixed_request_acts_and_answers(engines):
+    reply = ask(engines, REQUESTS["timer-and-car"].text)
+    (receipt,) = reply.turn["document"]["done"]
+    assert receipt["act"] == "set_timer" and receipt["body"].startswith("5 minutes")
+    assert reply.turn["understanding"] == "rule"  # an act and a question, read by code
+    assert [c.task for c in reply.model_calls].count("answer_spoken") >= 1
+    answer = reply.text.split(".", 1)[1]  # after the receipt sentence
+    assert re.search(r"april|couldn't find|not sure", answer, re.I), reply.text
+
+
+def test_a_mixed_request_with_a_missing_value_answers_and_ends_on_the_ask(engines):
+    reply = ask(engines, REQUESTS["timer-ask-and-owner"].text)
+    assert reply.text.endswith("How long should the timer be?")
+    (act,) = reply.turn["acts"]
+    assert act["kind"] == "set_timer" and act["values"]["label"] == ""  # not the question
+    assert reply.review and reply.review["kind"] == "personal"  # the question was researched
+    assert len(reply.text) > len("How long should the timer be?") + 10
+
+
+@pytest.mark.parametrize("request_id", ["wholesale-mugs", "gateway-decision", "shopping"])
+def test_the_spoken_reply_holds_no_metadata_and_at_most_three_sentences(engines, request_id):
+    reply = ask(engines, REQUESTS[request_id].text)
+    assert spoken_form(reply.text) == [], reply.text
+    assert len(sentences(reply.text)) <= 3, reply.text
+    assert "source:" not in reply.text and "written" not in reply.text
+
+
+class SeededFirstDraft:
+    """The real model, except that its first final answer is a seeded unsupported one."""
+
+    def __init__(self, llm, draft: str) -> None:
+        self.llm, self.draft, self.seeded = llm, draft, False
+
+    def count_tokens(self, messages):
+        return self.llm.count_tokens(messages)
+
+    def complete(self, messages, **kwargs):
+        schema = kwargs.get("json_schema") or {}
+        if not self.seeded and "facts" in schema.get("properties", {}):
+            self.seeded = True
+            return Completion(self.draft, 100, 30, "stop", 0.0)
+        return self.llm.complete(messages, **kwargs)
+
+
+def test_a_seeded_unsupported_answer_is_rewritten_or_replaced(engines):
+    llms = engines.research_core().answerer.task_llms
+    real = llms["answer_spoken"]
+    invented = {"note": 1, "quote": "My passport expires", "say": "Your passport number is 12345."}
+    llms["answer_spoken"] = SeededFirstDraft(real, json.dumps({"facts": [invented]}))
+    try:
+        reply = ask(engines, "What is my passport number?")
+    finally:
+        llms["answer_spoken"] = real
+    assert "12345" not in reply.text, reply.text
+    first, *rest = reply.review["drafts"]
+    assert first["failed"], reply.review  # the seeded draft failed review
+    assert reply.review["reply"] in ("model, reviewed, rewritten",) or reply.review[
+        "reply"
+    ].startswith("code"), reply.review
+    assert len(rest) <= 1  # rewritten once at most
+
+
+def test_answer_set_memories_keep_their_metadata_out_of_the_text(engines):
+    store = engines.memories()
+    mugs = next(m for m in store.recent(100) if m.title == "Oatmeal mugs")
+    assert mugs.fields["source"] == "notebook" and mugs.project == "pottery"
+    assert "source:" not in mugs.text and "|" not in mugs.text
+    assert Path(mugs.path or "").name == "pottery.md"

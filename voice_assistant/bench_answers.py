@@ -1,0 +1,471 @@
+"""``voice-assistant bench --suite answers``: is what the assistant says true?
+
+The labelled set in ``tests/data/answers/``: 40 memories, imported as a user would, and
+requests of four kinds (answerable, personal questions the memories cannot answer but
+come close to, general knowledge, an act and a question in one utterance), plus seeded
+drafts for the answer review. Each request runs as a whole spoken turn (acts, research,
+the final answer, its review) in a fresh conversation; the scoring is pure and tested.
+It prints facts right, invented facts, declines right, mixed right, spoken form, the
+review's catches and false alarms, and model calls and first-audio time per turn.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+import tempfile
+import time
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from voice_assistant.config import Settings
+from voice_assistant.events import Reply
+
+ANSWER_SET = Path(__file__).resolve().parent.parent / "tests" / "data" / "answers"
+KINDS = ("answerable", "unanswerable", "general", "mixed")
+
+DECLINE = re.compile(
+    r"\b(?:couldn't|could not|can't|cannot|didn't|did not) find\b|\bnot sure\b"
+    r"|\bnothing (?:about|on|in)\b|\bno (?:information|record|mention|note)s?\b"
+    r"|\b(?:don't|do not|doesn't|does not) (?:have|say|mention|contain|include|know|specify)\b"
+    r"|\bnot (?:mentioned|specified|stated|listed|given|in your|set|saved|chosen|decided)\b"
+    r"|\bunknown\b",
+    re.I,
+)
+"""A reply that says it could not find the answer."""
+CLOSEST = re.compile(r"\bthe (?:closest|most relevant thing) I found\b", re.I)
+"""Code's decline and fallback quote a note after this: a quote, not a claim."""
+NO_MEMORIES_FIRST = re.compile(
+    r"^\W*(?:your memories (?:have|hold) nothing|i found nothing|nothing in your memories"
+    r"|your (?:memories|notes) (?:don't|do not))",
+    re.I,
+)
+"""A general answer must first say the memories have nothing on it."""
+METADATA = re.compile(
+    r"\b(?:source|kind|project|written|updated|memory_id|hash|device|path)\s*[:=]"
+    r"|\s\|\s|^-{3}|\.(?:md|markdown|txt)\b|\(file, |\bmarkdown\b|(?:^|\s)/\w+/",
+    re.I | re.M,
+)
+"""What must never be spoken: labels, metadata lines, front matter, file names, paths."""
+_ABBREVIATION = r"(?<!\bDr)(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bSt)(?<!\bNo)"
+SENTENCE_END = re.compile(_ABBREVIATION + r"[.!?]+[\"')\]]*(?=\s+|$)")
+VALUE = re.compile(r"\b\d+\b|(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+")
+"""A number, or a capitalised word inside a sentence (a name, a place, a month)."""
+
+
+@dataclass(frozen=True)
+class Request:
+    id: str
+    text: str
+    kind: str
+    expect: tuple[str, ...] = ()
+    forbid: tuple[str, ...] = ()
+    acts: tuple[str, ...] = ()
+    ends_on_ask: bool = False
+    note: str = ""
+
+
+def load_requests(path: Path | None = None) -> list[Request]:
+    data = tomllib.loads((path or ANSWER_SET / "requests.toml").read_text(encoding="utf-8"))
+    requests = []
+    for item in data["request"]:
+        if item["kind"] not in KINDS:
+            raise ValueError(f"request {item['id']}: unknown kind {item['kind']!r}")
+        for pattern in (*item.get("expect", ()), *item.get("forbid", ())):
+            re.compile(pattern)
+        requests.append(
+            Request(
+                id=item["id"],
+                text=item["text"],
+                kind=item["kind"],
+                expect=tuple(item.get("expect", ())),
+                forbid=tuple(item.get("forbid", ())),
+                acts=tuple(item.get("acts", ())),
+                ends_on_ask=bool(item.get("ends_on_ask", False)),
+                note=item.get("note", ""),
+            )
+        )
+    return requests
+
+
+def sentences(text: str) -> list[str]:
+    """Sentences as a listener hears them ("Dr. Alvarez" and "12.50" do not end one)."""
+    parts, start = [], 0
+    for match in SENTENCE_END.finditer(text):
+        parts.append(text[start : match.end()].strip())
+        start = match.end()
+    tail = text[start:].strip()
+    return [p for p in [*parts, tail] if p]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One request's turn, as the scoring needs it."""
+
+    reply: str
+    acts_done: tuple[str, ...] = ()
+    ask: str | None = None
+    code_sentences: tuple[str, ...] = ()
+    """Receipts and the ask, written by code: not part of the answer's spoken form."""
+    model_calls: int = 0
+    first_audio_s: float = 0.0
+    review: dict[str, Any] | None = None
+
+
+@dataclass
+class Score:
+    fact_right: bool | None = None
+    """All expected facts said (answerable, general and mixed requests)."""
+    invented: bool = False
+    """A forbidden value said, or a personal question answered with a value it lacks."""
+    declined: bool | None = None
+    """Unanswerable requests: declined, with no value."""
+    mixed_right: bool | None = None
+    spoken_form: bool = True
+    disclaimer: bool | None = None
+    """General requests: the reply first says the memories have nothing on it."""
+    problems: list[str] = field(default_factory=list)
+
+
+def claimed_part(reply: str) -> str:
+    """What the reply claims: code's quote of the closest note is not a claim."""
+    match = CLOSEST.search(reply)
+    return reply[: match.start()] if match else reply
+
+
+def answer_part(outcome: Outcome) -> str:
+    """The reply without code's receipts and ask."""
+    text = outcome.reply
+    for sentence in outcome.code_sentences:
+        text = text.replace(sentence, " ")
+    return " ".join(text.split())
+
+
+def spoken_form(text: str) -> list[str]:
+    problems = []
+    if len(sentences(text)) > 3:
+        problems.append(f"{len(sentences(text))} sentences")
+    if METADATA.search(text):
+        problems.append(f"metadata: {METADATA.search(text).group(0)!r}")  # type: ignore[union-attr]
+    return problems
+
+
+def invented_values(text: str, question: str, corpus: set[str]) -> list[str]:
+    """Numbers and names in ``text`` that neither the question nor any memory holds."""
+    known = {w.lower() for w in re.findall(r"\w+", question)} | corpus
+    found = []
+    for match in VALUE.finditer(text):
+        word = re.match(r"\w+", text[match.start() :])
+        if word and word.group(0).lower() not in known:
+            found.append(word.group(0))
+    return found
+
+
+def corpus_words(folder: Path | None = None) -> set[str]:
+    """Every word of the set's memories, lower-cased: a value in them is not invented."""
+    words: set[str] = set()
+    for path in (folder or ANSWER_SET / "memories").glob("*.md"):
+        words |= {w.lower() for w in re.findall(r"\w+", path.read_text(encoding="utf-8"))}
+    return words
+
+
+def score(request: Request, outcome: Outcome, corpus: set[str] | None = None) -> Score:
+    """``corpus``: the memories' words (a value from them may be unresponsive, but it is
+    not invented)."""
+    s = Score()
+    claimed = claimed_part(outcome.reply)
+    for pattern in request.forbid:
+        if re.search(pattern, claimed, re.I):
+            s.invented = True
+            s.problems.append(f"said /{pattern}/")
+    if request.expect:  # said as an answer: code's quote of the closest note does not count
+        missing = [p for p in request.expect if not re.search(p, claimed, re.I)]
+        s.fact_right = not missing and not s.invented
+        s.problems += [f"missing /{p}/" for p in missing]
+    if request.kind == "unanswerable":
+        said_no = bool(DECLINE.search(outcome.reply))
+        made_up = [] if said_no else invented_values(claimed, request.text, corpus or set())
+        if made_up:
+            s.invented = True
+            s.problems.append(f"answered with a value no memory holds: {', '.join(made_up)}")
+        s.declined = said_no and not s.invented
+        if not said_no:
+            s.problems.append("did not decline")
+    if request.kind == "general":
+        s.disclaimer = bool(NO_MEMORIES_FIRST.search(outcome.reply))
+        if not s.disclaimer:
+            s.problems.append("no 'memories have nothing' first")
+    if request.kind == "mixed":
+        acted = all(kind in outcome.acts_done for kind in request.acts)
+        asked = outcome.ask is not None and outcome.reply.rstrip().endswith(outcome.ask)
+        acted_or_asked = asked if request.ends_on_ask else acted
+        if not acted_or_asked:
+            s.problems.append(f"acts {outcome.acts_done}, ask {outcome.ask!r}")
+        s.mixed_right = acted_or_asked and bool(s.fact_right)
+    form = spoken_form(answer_part(outcome))
+    s.spoken_form = not form
+    s.problems += form
+    return s
+
+
+def outcome_of(reply: Reply, first_audio_s: float) -> Outcome:
+    turn = reply.turn or {}
+    document = turn.get("document") or {}
+    done = tuple(r["act"] for r in document.get("done", ()))
+    ask = document.get("ask")
+    code = [f"{r['title']}: {r['body']}." for r in document.get("done", ())]
+    code += [ask] if ask else []
+    return Outcome(
+        reply=reply.text,
+        acts_done=done,
+        ask=ask,
+        code_sentences=tuple(code),
+        model_calls=len(reply.model_calls),
+        first_audio_s=first_audio_s,
+        review=turn.get("review"),
+    )
+
+
+def _fraction(values: list[bool | None]) -> str:
+    counted = [v for v in values if v is not None]
+    return f"{sum(counted)}/{len(counted)}"
+
+
+def summarise(requests: list[Request], scores: list[Score], outcomes: list[Outcome]) -> str:
+    by_kind: dict[str, list[Score]] = {}
+    for request, s in zip(requests, scores, strict=True):
+        by_kind.setdefault(request.kind, []).append(s)
+    personal = by_kind.get("unanswerable", [])
+    calls = [o.model_calls for o in outcomes]
+    audio = sorted(o.first_audio_s for o in outcomes)
+    p90 = audio[min(len(audio) - 1, int(0.9 * len(audio)))] if audio else 0.0
+    lines = [
+        f"facts right (answerable):        {_fraction([s.fact_right for s in by_kind.get('answerable', [])])}",
+        f"facts right (general):           {_fraction([s.fact_right for s in by_kind.get('general', [])])}"
+        f"  (saying first that the memories have nothing: "
+        f"{_fraction([s.disclaimer for s in by_kind.get('general', [])])})",
+        f"invented facts (all requests):   {sum(s.invented for s in scores)}",
+        f"invented facts (personal, unanswerable): {sum(s.invented for s in personal)}",
+        f"declines right:                  {_fraction([s.declined for s in personal])}",
+        f"mixed right (acted and answered): {_fraction([s.mixed_right for s in by_kind.get('mixed', [])])}",
+        f"spoken form:                     {_fraction([s.spoken_form for s in scores])}",
+        f"model calls per turn:            median {statistics.median(calls) if calls else 0}, "
+        f"max {max(calls, default=0)}",
+        f"first audio (answer + first sentence synthesised): median "
+        f"{statistics.median(audio) if audio else 0:.2f} s, p90 {p90:.2f} s",
+    ]
+    return "\n".join(lines)
+
+
+def _first_audio(tts: Any, text: str) -> float:
+    started = time.monotonic()
+    for _chunk in tts.synthesize(text):
+        break
+    return time.monotonic() - started
+
+
+def run_requests(
+    settings: Settings, requests: list[Request], verbose: bool = True
+) -> tuple[list[Score], list[Outcome]]:
+    """Each request as a spoken turn over a fresh store of the set's memories."""
+    from voice_assistant.engines import Engines
+    from voice_assistant.memory.importer import import_paths
+
+    with tempfile.TemporaryDirectory(prefix="va-answers-") as data:
+        local = settings.model_copy(deep=True)
+        local.paths.data_dir = Path(data)
+        engines = Engines(local)
+        engines.check_models(["llm", "tts"])
+        report = import_paths(engines.memories(), [ANSWER_SET / "memories"])
+        if report.skipped:
+            raise RuntimeError(f"answer set memories not imported: {report.skipped}")
+        engines.preload(["llm", "tts"])
+        turns, tts = engines.turns(), engines.tts()
+        scores, outcomes = [], []
+        corpus = corpus_words()
+        for request in requests:
+            turns.new_conversation()
+            started = time.monotonic()
+            reply = turns.answer(request.text, "spoken")
+            answered = time.monotonic() - started
+            outcome = outcome_of(reply, answered + _first_audio(tts, reply.text))
+            result = score(request, outcome, corpus)
+            scores.append(result)
+            outcomes.append(outcome)
+            if verbose:
+                flag = "ok " if not result.problems else "BAD"
+                print(
+                    f"  {flag} {request.kind:<12} {request.id:<22} calls={outcome.model_calls} "
+                    f"audio={outcome.first_audio_s:5.1f}s  {reply.text!r}",
+                    flush=True,
+                )
+                for problem in result.problems:
+                    print(f"        - {problem}", flush=True)
+        return scores, outcomes
+
+
+def run_answers_bench(
+    settings: Settings, runs: int, only: str = "", model_review: bool = False
+) -> int:
+    """The seeded drafts through the review (``only="drafts"``: nothing else), then the
+    requests as whole turns, ``runs`` times."""
+    wanted = set(only.split(",")) if only else set()
+    if not wanted or "drafts" in wanted:
+        print(f"# seeded drafts through the review (model checks: {model_review})")
+        run_review_bench(settings, model_review)
+    requests = [r for r in load_requests() if not wanted or r.id in wanted or r.kind in wanted]
+    if not requests:
+        return 0
+    print(f"# answer set: {len(requests)} requests, model {settings.models.llm}, {runs} run(s)")
+    for run in range(runs):
+        print(f"run {run + 1}:")
+        scores, outcomes = run_requests(settings, requests)
+        print(summarise(requests, scores, outcomes))
+    return 0
+
+
+# --- the review on seeded drafts ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeededFact:
+    note: str
+    """The title of the memory it cites."""
+    quote: str
+    say: str
+    faulty: bool = False
+
+
+@dataclass(frozen=True)
+class SeededDraft:
+    question: str
+    facts: tuple[SeededFact, ...]
+    fault: str = ""
+
+    @property
+    def faulty(self) -> bool:
+        return any(f.faulty for f in self.facts)
+
+
+def load_drafts(path: Path | None = None) -> list[SeededDraft]:
+    data = tomllib.loads((path or ANSWER_SET / "drafts.toml").read_text(encoding="utf-8"))
+    return [
+        SeededDraft(
+            question=item["question"],
+            facts=tuple(SeededFact(**fact) for fact in item["facts"]),
+            fault=item.get("fault", ""),
+        )
+        for item in data["draft"]
+    ]
+
+
+@dataclass(frozen=True)
+class Judged:
+    """What a review did to a seeded draft."""
+
+    draft: SeededDraft
+    dropped: tuple[bool, ...]
+    """Per fact: it did not survive (dropped, or the whole answer failed)."""
+    findings: tuple[str, ...] = ()
+
+    @property
+    def caught(self) -> bool:
+        return self.draft.faulty and all(
+            d for d, f in zip(self.dropped, self.draft.facts, strict=True) if f.faulty
+        )
+
+    @property
+    def false_alarm(self) -> bool:
+        return any(d for d, f in zip(self.dropped, self.draft.facts, strict=True) if not f.faulty)
+
+
+def judged(draft: SeededDraft, kept: list[int], failed: bool, findings: list[str]) -> Judged:
+    """``kept``: indexes of facts that survived; ``failed``: the answer as a whole failed."""
+    dropped = tuple(failed or i not in kept for i in range(len(draft.facts)))
+    return Judged(draft, dropped, tuple(findings))
+
+
+def review_figures(rows: list[Judged]) -> str:
+    faulty = [r for r in rows if r.draft.faulty]
+    clean = [r for r in rows if not r.draft.faulty]
+    return (
+        f"caught {sum(r.caught for r in faulty)}/{len(faulty)} faulty drafts; "
+        f"false alarms on {sum(r.false_alarm for r in rows)}/{len(rows)} drafts "
+        f"({sum(r.false_alarm for r in clean)}/{len(clean)} clean ones)"
+    )
+
+
+def run_review_bench(settings: Settings, model_checks: bool) -> None:
+    """Code's checks (and the model's) on the seeded drafts, over the notes code's first
+    search finds for each question; a cited memory it did not find is read in."""
+    from voice_assistant.engines import Engines
+    from voice_assistant.memory.importer import import_paths
+    from voice_assistant.research import model_review
+    from voice_assistant.research.answer_review import review
+    from voice_assistant.research.final import final_request
+    from voice_assistant.research.notes import Exchange, build_notes, digest
+    from voice_assistant.research.support import Draft, Fact, as_json
+    from voice_assistant.research.tools import ToolCall, Tools
+
+    drafts = load_drafts()
+    with tempfile.TemporaryDirectory(prefix="va-review-") as data:
+        local = settings.model_copy(deep=True)
+        local.paths.data_dir = Path(data)
+        engines = Engines(local)
+        store = engines.memories()
+        import_paths(store, [ANSWER_SET / "memories"])
+        tools = Tools(store)
+        by_title = {m.title: m.id for m in store.recent(limit=1000)}
+        code_rows, model_rows, both_rows, seconds = [], [], [], []
+        llm = engines.llm(task="review") if model_checks else None
+        for draft in drafts:
+            search = ToolCall(tool="search_memories", argument=draft.question)
+            exchanges = [Exchange(search, tools.run(search))]
+            for fact in draft.facts:
+                read = ToolCall(tool="read_memory", argument=str(by_title[fact.note]))
+                exchanges.append(Exchange(read, tools.run(read)))
+            notes = digest(build_notes(exchanges), settings.research.digest_spoken_chars)
+            number = {note.subject: n for n, note in enumerate(notes, 1)}
+            facts = tuple(Fact(number[f.note], f.quote, f.say) for f in draft.facts)
+            verdict = review(draft.question, Draft(facts), notes)
+            kept = [i for i, fact in enumerate(facts) if fact in verdict.kept]
+            code = judged(draft, kept, not verdict.passed, [f.text() for f in verdict.findings])
+            code_rows.append(code)
+            line = (
+                f"  code {'CAUGHT' if code.caught else 'ALARM ' if code.false_alarm else 'ok    '}"
+            )
+            if llm is not None:
+                checks = model_review.applicable(notes)
+                request = final_request(draft.question, notes, [], "spoken")
+                messages = model_review.request(request, as_json(Draft(facts)), checks)
+                started = time.monotonic()
+                out = llm.complete(
+                    messages,
+                    max_tokens=settings.tasks.review.max_tokens,
+                    deadline_s=settings.tasks.review.deadline_s,
+                    json_schema=model_review.schema(checks),
+                )
+                seconds.append(time.monotonic() - started)
+                failed = model_review.failed(out.text, checks)
+                model = judged(draft, list(range(len(facts))), failed != [], list(failed or ["?"]))
+                model_rows.append(model)
+                both_rows.append(
+                    Judged(
+                        draft,
+                        tuple(a or b for a, b in zip(code.dropped, model.dropped, strict=True)),
+                    )
+                )
+                line += f" | model {'CAUGHT' if model.caught else 'ALARM ' if model.false_alarm else 'ok    '}"
+                line += f" {failed}"
+            print(f"{line}  {draft.fault or 'clean'}: {draft.question}", flush=True)
+            for finding in code.findings:
+                print(f"        - {finding}")
+    print(f"review, code's checks alone:  {review_figures(code_rows)}")
+    if model_rows:
+        print(f"review, the model's alone:    {review_figures(model_rows)}")
+        print(f"review, code and model:       {review_figures(both_rows)}")
+        print(
+            f"model review: median {statistics.median(seconds):.2f} s a call ({settings.models.llm})"
+        )

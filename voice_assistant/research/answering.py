@@ -1,0 +1,226 @@
+"""The final answer, reviewed before anyone hears it.
+
+A personal question: one constrained call writes facts with their support (note and
+quote); code reviews every fact (``answer_review``), and the model's checks run too
+where the answer's task profile asks for them; the facts that pass become the reply.
+An answer with no fact left is rewritten once with the failed checks named; if it fails
+again, code's reply stands in ("I couldn't find … in your memories."). A general
+question that the notes do not cover is answered from general knowledge, after saying
+that the memories have nothing on it. Every draft, verdict and which reply was given
+go into the review trace that the turn stores.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from voice_assistant.config import TaskProfile
+from voice_assistant.errors import StageFailure
+from voice_assistant.events import ModelCall
+from voice_assistant.llm.base import Completion, LanguageModel, Message
+from voice_assistant.research import compose, model_review
+from voice_assistant.research.answer_review import Finding, Review, review
+from voice_assistant.research.base import Mode
+from voice_assistant.research.final import (
+    CUT_SHORT,
+    SPOKEN_NOTHING,
+    claims_a_change,
+    final_request,
+    findings,
+    general_request,
+    rewrite_request,
+    spoken_fallback,
+    written_fallback,
+)
+from voice_assistant.research.notes import Note
+from voice_assistant.research.spoken import speakable
+from voice_assistant.research.support import (
+    Draft,
+    as_json,
+    parse,
+    salvage,
+    spoken_schema,
+    written_schema,
+)
+
+
+@dataclass
+class Answered:
+    text: str
+    outcome: str
+    """``answered``, ``rewritten`` (passed on the second draft), ``declined`` (code's
+    reply: nothing passed review, or the notes hold no answer), ``general``, ``cut-short``
+    (stopped early; what passed is kept) or ``no-answer``."""
+    request: list[Message]
+    completion: Completion | None = None
+    calls: list[ModelCall] = field(default_factory=list)
+    review: dict[str, Any] = field(default_factory=dict)
+
+
+class Answerer:
+    def __init__(
+        self,
+        llm: LanguageModel,
+        profiles: dict[str, TaskProfile],
+        task_llms: dict[str, LanguageModel] | None = None,
+    ) -> None:
+        self.llm = llm
+        self.profiles = profiles
+        self.task_llms = task_llms or {}
+        """A task whose profile names a model of its own (``tasks.X.model``) runs on it."""
+
+    def _call(
+        self,
+        task: str,
+        messages: list[Message],
+        calls: list[ModelCall],
+        schema: dict[str, Any] | None = None,
+    ) -> Completion | None:
+        profile = self.profiles[task]
+        try:
+            out = self.task_llms.get(task, self.llm).complete(
+                messages,
+                max_tokens=profile.max_tokens,
+                deadline_s=profile.deadline_s,
+                json_schema=schema,
+            )
+        except StageFailure:
+            return None
+        calls.append(out.as_call(task))
+        return out
+
+    def answer(
+        self,
+        question: str,
+        notes: list[Note],
+        history: list[Message],
+        mode: Mode,
+        personal: bool,
+        context: str = "",
+    ) -> Answered:
+        """``notes`` is the digest; ``context`` the earlier messages' text (their values
+        may be repeated)."""
+        if not personal:
+            return self._general(question, history, mode)
+        request = final_request(question, notes, history, mode)
+        trace: dict[str, Any] = {"kind": "personal", "drafts": []}
+        if not any(note.day for note in notes):
+            trace["reply"] = "code: no note found"
+            return Answered(
+                compose.decline(question, notes, mode == "spoken"),
+                "declined",
+                request,
+                review=trace,
+            )
+        calls: list[ModelCall] = []
+        task = f"answer_{mode}"
+        written = mode == "written"
+        schema = written_schema(len(notes)) if written else spoken_schema(len(notes))
+        completion = first = self._call(task, request, calls, schema)
+        for attempt in (1, 2):
+            if completion is None:
+                break
+            stopped = completion.finish_reason != "stop"
+            draft = (
+                salvage(completion.text, len(notes), written)
+                if stopped
+                else parse(completion.text, len(notes), written)
+            )
+            started = time.perf_counter()
+            verdict = self._review(
+                question, draft, notes, context, mode, request, completion, calls
+            )
+            trace["drafts"].append(
+                {
+                    "draft": completion.text,
+                    "kept": len(verdict.kept),
+                    "failed": [f.text() for f in verdict.findings],
+                    "checks": sorted({f.check for f in verdict.findings}),
+                    "review_s": round(time.perf_counter() - started, 4),
+                }
+            )
+            if verdict.passed:
+                trace["reply"] = "model, reviewed" + (", rewritten" if attempt == 2 else "")
+                outcome = "cut-short" if stopped else "answered" if attempt == 1 else "rewritten"
+                text = self._compose(draft, verdict, notes, mode, stopped)
+                return Answered(text, outcome, request, first, calls, trace)
+            if completion.finish_reason == "deadline":  # out of time: no rewrite
+                trace["reply"] = "code: the answer stopped at its deadline"
+                text = spoken_fallback(notes) if not written else written_fallback(notes)
+                return Answered(text, "cut-short", request, first, calls, trace)
+            if draft is not None and not draft.facts:
+                break  # the model found no answer in the notes: nothing to rewrite
+            if attempt == 1:
+                failed = [f.text() for f in verdict.findings] or ["it is not the JSON asked for"]
+                completion = self._call(
+                    task, rewrite_request(request, completion.text, failed), calls, schema
+                )
+        if completion is None and first is None:
+            trace["reply"] = "code: no answer"
+            text = spoken_fallback(notes) if not written else written_fallback(notes)
+            return Answered(text, "no-answer", request, None, calls, trace)
+        trace["reply"] = "code: declined (no answer passed review)"
+        return Answered(
+            compose.decline(question, notes, not written), "declined", request, first, calls, trace
+        )
+
+    def _review(
+        self,
+        question: str,
+        draft: Draft | None,
+        notes: list[Note],
+        context: str,
+        mode: Mode,
+        request: list[Message],
+        completion: Completion,
+        calls: list[ModelCall],
+    ) -> Review:
+        if draft is None:
+            return Review(findings=[Finding("unreadable", "the answer is not the JSON asked for")])
+        verdict = review(question, draft, notes, context, spoken=mode == "spoken")
+        for index, fact in enumerate(draft.facts):
+            if fact in verdict.kept and claims_a_change(fact.say):
+                verdict.kept.remove(fact)
+                verdict.findings.append(
+                    Finding("claims_a_change", "research changes nothing", index)
+                )
+        if verdict.passed and self.profiles[f"answer_{mode}"].review:
+            checks = model_review.applicable(notes)
+            kept = Draft(tuple(verdict.kept), draft.answer, draft.open)
+            messages = model_review.request(request, as_json(kept, mode == "written"), checks)
+            out = self._call("review", messages, calls, model_review.schema(checks))
+            failed = model_review.failed(out.text, checks) if out else None
+            for check in failed or []:
+                verdict.findings.append(Finding(check, f"the model's review: {check}"))
+        return verdict
+
+    def _compose(
+        self, draft: Draft | None, verdict: Review, notes: list[Note], mode: Mode, stopped: bool
+    ) -> str:
+        assert draft is not None
+        if mode == "spoken":
+            return compose.spoken_answer(verdict.kept)
+        text = compose.written_answer(draft, verdict.kept, notes, verdict.lead_ok)
+        return f"{text}\n\n{CUT_SHORT}\n{findings(notes, 3)}" if stopped else text
+
+    def _general(self, question: str, history: list[Message], mode: Mode) -> Answered:
+        request = general_request(question, history)
+        calls: list[ModelCall] = []
+        out = self._call("answer_general", request, calls)
+        trace: dict[str, Any] = {"kind": "general", "drafts": []}
+        said = speakable(out.text) if out is not None and out.finish_reason == "stop" else ""
+        if said:
+            trace["drafts"].append({"draft": out.text if out else "", "failed": []})
+            trace["reply"] = "model, general knowledge"
+            return Answered(
+                compose.general_answer(said, mode == "spoken"),
+                "general",
+                request,
+                out,
+                calls,
+                trace,
+            )
+        trace["reply"] = "code: no general answer"
+        return Answered(SPOKEN_NOTHING, "no-answer", request, out, calls, trace)

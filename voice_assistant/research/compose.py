@@ -1,0 +1,141 @@
+"""Replies code composes: from the facts that passed review, or in their place.
+
+Spoken: at most three whole sentences, each from a fact that passed review. Written: the
+direct answer, its points citing notes and code's Sources list. When nothing passes, code
+replies itself: "I couldn't find … in your memories.", or, when a note comes close, "I'm
+not sure. The closest I found: …" with that note's own sentence; never a model's value.
+"""
+
+from __future__ import annotations
+
+import re
+
+from voice_assistant.research.final import (
+    CLOSEST,
+    GENERAL_WRITTEN,
+    NO_MEMORIES,
+    NOT_FOUND,
+    OPEN_LABEL,
+    cited,
+    claims_a_change,
+    sources,
+)
+from voice_assistant.research.fold import fold, stems
+from voice_assistant.research.notes import Note
+from voice_assistant.research.questions import subject_words, what_was_asked
+from voice_assistant.research.quotes import values
+from voice_assistant.research.spoken import speakable
+from voice_assistant.research.support import Draft, Fact
+
+MAX_SENTENCES = 3
+_SENTENCE = re.compile(
+    r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bSt\.)(?<=[.!?])\s+(?=\S)"
+)
+SECOND_PERSON = [
+    (r"\bI am\b", "you are"),
+    (r"\bI'm\b", "you're"),
+    (r"\bI've\b", "you've"),
+    (r"\bI was\b", "you were"),
+    (r"\bmy\b", "your"),
+    (r"\bmine\b", "yours"),
+    (r"\bmyself\b", "yourself"),
+    (r"\bour\b", "your"),
+    (r"\bours\b", "yours"),
+    (r"\bwe are\b", "you are"),
+    (r"\bwe\b", "you"),
+    (r"\bme\b", "you"),
+    (r"\bus\b", "you"),
+    (r"\bI\b", "you"),
+]
+
+
+def split_sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE.split(text.strip()) if s.strip()]
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return ""
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else f"{text}."
+
+
+def spoken_answer(facts: list[Fact]) -> str:
+    """The sentences of the facts that passed review: plain, whole, at most three."""
+    out: list[str] = []
+    for fact in facts:
+        for sentence in split_sentences(speakable(second_person(fact.say))):
+            sentence = _sentence(sentence)
+            if sentence and sentence not in out:
+                out.append(sentence)
+    return " ".join(out[:MAX_SENTENCES])
+
+
+def written_answer(draft: Draft, kept: list[Fact], notes: list[Note], answer_ok: bool) -> str:
+    """Direct answer, points with their notes, what is open, and code's Sources list. A
+    direct answer that states what no kept point quotes is left out."""
+    lead = draft.answer if answer_ok and draft.answer else kept[0].say
+    lines = [lead]
+    seen = {lead.lower()}
+    for fact in kept:
+        if fact.say.lower() not in seen:
+            seen.add(fact.say.lower())
+            lines.append(f"- {fact.say} [{fact.note}]")
+    support = " ".join(f.quote for f in kept)
+    if draft.open and not [v for v in values(draft.open) if v not in fold(support)]:
+        lines.append(f"{OPEN_LABEL} {draft.open}")
+    text = "\n".join(lines)
+    numbers = [n for n in cited(text, len(notes))]
+    return f"{text}\n\n{sources(notes, numbers)}" if numbers else text
+
+
+def second_person(sentence: str) -> str:
+    """A note's own sentence, as said to its writer ("My passport …" -> "Your passport …")."""
+    for pattern, replacement in SECOND_PERSON:
+        sentence = re.sub(pattern, replacement, sentence, flags=re.I)
+    return _sentence(sentence)
+
+
+def closest(question: str, notes: list[Note]) -> tuple[int, str] | None:
+    """The note that comes closest to the question (it shares what the question is about)
+    and its sentence most about it; None when no note shares anything."""
+    asked = set(subject_words(question))
+    best: tuple[int, int] | None = None
+    for number, note in enumerate(notes, 1):
+        if not note.day:  # a tool's result, not a memory
+            continue
+        overlap = len(asked & stems(f"{note.subject} {note.excerpt}"))
+        if overlap and (best is None or overlap > best[1]):
+            best = (number, overlap)
+    if best is None:
+        return None
+    note = notes[best[0] - 1]
+    title = stems(note.subject)
+    # a sentence that says something was done ("Timer set, I have …") is never read out:
+    # heard aloud, a quotation sounds like the assistant's own claim
+    sentences = [s for s in split_sentences(note.excerpt) if not claims_a_change(s)]
+    if not sentences:
+        return None
+    ranked = sorted(sentences, key=lambda s: -len((asked - title) & stems(s)))
+    return best[0], ranked[0]
+
+
+def decline(question: str, notes: list[Note], spoken: bool = True) -> str:
+    """Code's reply when no answer passed review: never a value the notes do not give."""
+    near = closest(question, notes)
+    if near is None:
+        return NOT_FOUND.format(asked=what_was_asked(question))
+    number, sentence = near
+    if spoken:
+        return CLOSEST.format(sentence=speakable(second_person(sentence)))
+    text = CLOSEST.format(sentence=f'"{sentence}" [{number}]')
+    return f"{text}\n\n{sources(notes, [number])}"
+
+
+def general_answer(answer: str, spoken: bool = True) -> str:
+    """A general question the memories do not cover: said first, then general knowledge."""
+    if spoken:
+        said = [_sentence(s) for s in split_sentences(speakable(answer))][: MAX_SENTENCES - 1]
+        return " ".join([NO_MEMORIES, *said])
+    return f"{NO_MEMORIES} {GENERAL_WRITTEN} {answer.strip()}"

@@ -1,0 +1,161 @@
+"""Folding text for comparison: what a quote, a note and an answer have in common.
+
+Case, whitespace, punctuation, thousands separators, ordinals, currency signs and number
+words are folded away, so "the twentieth of March at 11:15" and "20 March, 11.15" share
+the tokens 20, march, 11 and 15. Pure functions; the answer review compares tokens.
+"""
+
+from __future__ import annotations
+
+import re
+
+UNITS = {
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+}
+TENS = {
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+}
+ORDINALS = {
+    "first": 1,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+    "eleventh": 11,
+    "twelfth": 12,
+    "thirteenth": 13,
+    "fourteenth": 14,
+    "fifteenth": 15,
+    "sixteenth": 16,
+    "seventeenth": 17,
+    "eighteenth": 18,
+    "nineteenth": 19,
+    "twentieth": 20,
+    "thirtieth": 30,
+}
+""""second" is left out: "a second" is a unit of time far more often than a date."""
+SCALES = {"hundred": 100, "thousand": 1000}
+SIGNS = {"€": " euros ", "£": " pounds ", "$": " dollars ", "%": " percent "}
+_TOKEN = re.compile(r"[a-z0-9\u00c0-\u024f]+")
+
+
+def _number_value(word: str) -> int | None:
+    if word in UNITS:
+        return UNITS[word]
+    if word in TENS:
+        return TENS[word]
+    if word in ORDINALS:
+        return ORDINALS[word]
+    return None
+
+
+def _join_numbers(words: list[str]) -> list[str]:
+    """Runs of number words become one number: "twenty four" -> "24",
+    "one hundred and forty" -> "140", "twelve hundred" -> "1200", "five six" -> "5 6"."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        if _number_value(words[i]) is None:
+            out.append(words[i])
+            i += 1
+            continue
+        total = current = 0
+        last = ""
+        while i < len(words):
+            word = words[i]
+            value = _number_value(word)
+            if word in TENS:
+                if last in ("unit", "teen", "tens"):
+                    break
+                current += TENS[word]
+                last = "tens"
+            elif value is not None:
+                if last in ("unit", "teen") or (last == "tens" and value >= 10):
+                    break
+                current += value
+                last = "teen" if value >= 10 else "unit"
+            elif word in SCALES and last and last != "scale":
+                current *= SCALES[word]
+                if SCALES[word] >= 1000:
+                    total, current = total + current, 0
+                last = "scale"
+            elif not (
+                word == "and"
+                and last == "scale"
+                and i + 1 < len(words)
+                and _number_value(words[i + 1]) is not None
+            ):
+                break
+            i += 1
+        out.append(str(total + current))
+    return out
+
+
+def fold(text: str) -> list[str]:
+    """The text as comparable tokens."""
+    text = text.lower()
+    for sign, word in SIGNS.items():
+        text = text.replace(sign, word)
+    text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)  # 1,240 -> 1240
+    text = re.sub(r"\b(\d+)(?:st|nd|rd|th)\b", r"\1", text)  # 20th -> 20
+    text = re.sub(r"['’]s\b", "", text)  # sister's -> sister
+    text = re.sub(r"['’]", "", text)  # don't -> dont
+    text = text.replace("o clock", "").replace("oclock", "")
+    words = _TOKEN.findall(text.replace("-", " "))
+    return _join_numbers(words)
+
+
+def stem(token: str) -> str:
+    """A rough singular, so "settlements" and "settlement" compare equal (both sides of a
+    comparison go through it, so consistency matters more than grammar)."""
+    if len(token) <= 3 or token.isdigit() or token.endswith(("ss", "us", "is", "as", "os")):
+        return token
+    if token.endswith("ies"):
+        return token[:-3] + "y"
+    return token[:-1] if token.endswith("s") else token
+
+
+def stems(text: str) -> set[str]:
+    return {stem(token) for token in fold(text)}
+
+
+def contains(haystack: list[str], needle: list[str]) -> bool:
+    """Whether ``needle`` occurs in ``haystack`` as a contiguous run of tokens."""
+    if not needle:
+        return False
+    n = len(needle)
+    return any(haystack[i : i + n] == needle for i in range(len(haystack) - n + 1))
+
+
+def is_number(token: str) -> bool:
+    return token.isdigit()

@@ -1,0 +1,184 @@
+"""What kind of question this is, and what it asks about: decided by code, not a model.
+
+A *personal* question (about the user's people, things, plans, work or notes) is answered
+only from notes; a *general* one that the notes do not cover may be answered from general
+knowledge, after saying the memories have nothing on it. Pure functions over the question
+and the notes code's own first search found.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from voice_assistant.memory.store import STOPWORDS
+from voice_assistant.research.fold import fold, stem
+from voice_assistant.research.notes import Note
+
+POSSESSIVE = re.compile(r"\b(?:my|our|mine|ours|myself|ourselves)\b", re.I)
+FIRST_PERSON = re.compile(r"\b(?:i|me|we|us|i'm|i've|i'd|we're|we've)\b", re.I)
+PROCEDURE = re.compile(
+    r"^\s*how\s+(?:long|much|many|often|hot|far)?\s*(?:should|do|can|could|would|to)\b", re.I
+)
+""""How long should I boil an egg?": first person, but asking how things are done."""
+_QUESTION_WORDS = (
+    "what whats who whos whom whose when where which why how is are was were am be been do "
+    "does did have has had will shall can could would should tell please i im ive id "
+    "let say said there get got go going"
+)
+QUESTION_WORDS = frozenset(_QUESTION_WORDS.split())
+_ASKED_FOR = (
+    "name number time date day price cost address code phone much many long called call "
+    "happen happening thing kind sort minute hour second week month year"
+)
+ASKED_FOR = frozenset(_ASKED_FOR.split())
+"""Words that say what kind of value is asked for, not what it is about."""
+_ROLES = (
+    "mother mum mom father dad sister brother wife husband partner son daughter aunt uncle "
+    "cousin niece nephew grandmother grandfather grandma grandpa granny grandad boyfriend "
+    "girlfriend fiance fiancee friend neighbour neighbor boss colleague landlord landlady "
+    "doctor dentist vet baby child children kid kids"
+)
+ROLES = frozenset(_ROLES.split())
+"""People a personal question can be about: a note about a brother never answers about a sister."""
+PRONOUNS = [
+    (r"\bmy\b", "your"),
+    (r"\bour\b", "your"),
+    (r"\bmine\b", "yours"),
+    (r"\bours\b", "yours"),
+    (r"\bmyself\b", "yourself"),
+    (r"\bi'm\b", "you're"),
+    (r"\bi've\b", "you've"),
+    (r"\bam i\b", "are you"),
+    (r"\bi am\b", "you are"),
+    (r"\bwe're\b", "you're"),
+    (r"\bare we\b", "are you"),
+    (r"\bme\b", "you"),
+    (r"\bus\b", "you"),
+    (r"\bi\b", "you"),
+    (r"\bwe\b", "you"),
+]
+_WH = r"(who|when|where|why|how much|how many|how long|how often|which \w+|what \w+|whose \w+|what)"
+COMPLEMENT = re.compile(
+    r"\b(?:due|on|at|in|for|from|to|with|back|going|coming|happening|open|closed|ready|"
+    r"called|located|booked|staying|flying|over|until|after|before)\b"
+)
+"""Where the verb goes back in: "when are your books due back" -> "when your books are due back"."""
+
+
+def _verb_back(wh: str, verb: str, rest: str) -> str:
+    verb = "is" if verb == "'s" else verb
+    words = rest.split()
+    if words and re.fullmatch(r"on|in|at|for|about|with|there", words[0]):
+        return f"{wh} {verb} {rest}"  # "what is on your shopping list"
+    for i in range(1, len(words)):
+        if COMPLEMENT.fullmatch(words[i]):
+            return " ".join([wh, *words[:i], verb, *words[i:]])
+    return f"{wh} {rest} {verb}"
+
+
+PARTICIPLE = re.compile(r"\b(?:called|named|due|booked|located|kept|stored|made|set)\b")
+
+
+def _asked(text: str) -> str | None:
+    match = re.match(rf"^{_WH} (are|is|was|were) you (.+)$", text)
+    if match:  # "which airline are you flying to Lisbon with" -> "which airline you are …"
+        return f"{match.group(1)} you {match.group(2)} {match.group(3)}"
+    match = re.match(r"^what(?:'s| is| are| was| were) (.+)$", text)
+    if match and PARTICIPLE.search(match.group(1)):  # "what the guest wifi is called"
+        verb = "are" if re.match(r"^what are", text) else "is"
+        words = match.group(1).split()
+        at = next(i for i, w in enumerate(words) if PARTICIPLE.fullmatch(w))
+        return " ".join(["what", *words[:at], verb, *words[at:]])
+    if match and not re.match(r"(?:on|in|at|for|about|with)\b", match.group(1)):
+        return match.group(1)  # "what is your passport number" -> "your passport number"
+    match = re.match(rf"^{_WH}(?:('s)| (is|are|was|were)) (.+)$", text)
+    if match:  # "when is your dentist appointment" -> "when your dentist appointment is"
+        return _verb_back(match.group(1), match.group(2) or match.group(3), match.group(4))
+    match = re.match(rf"^{_WH} (?:do|does|did) (.+)$", text)
+    if match:  # "how much did your kiln cost" -> "how much your kiln cost"
+        return f"{match.group(1)} {match.group(2)}"
+    match = re.match(rf"^{_WH} (.+)$", text)
+    if match:  # "who has your spare key"
+        return text
+    return None
+
+
+def content_words(text: str) -> list[str]:
+    """Folded, singular content words, in order, without question and stop words."""
+    words = []
+    for token in fold(text):
+        if token in STOPWORDS or token in QUESTION_WORDS or len(token) < 2:
+            continue
+        word = stem(token)
+        if word not in words:
+            words.append(word)
+    return words
+
+
+def subject_words(question: str) -> list[str]:
+    """What the question is about ("sister" in "What is my sister's name?")."""
+    return [w for w in content_words(question) if w not in ASKED_FOR]
+
+
+_NOUN_PHRASE = re.compile(
+    r"\b(?:my|our|the|your|his|her|their|its)\s+((?:[\w'’-]+\s+){0,3}?[\w'’-]+)"
+    r"(?=\s+(?:that|which|who|is|are|was|were|on|in|at|for|of|to|with|from|and|or|do|does|"
+    r"did|go|goes|being|been|have|has)\b|\s*[?.!,]|\s*$)",
+    re.I,
+)
+
+
+def noun_phrases(question: str) -> list[str]:
+    """The words of what the question names ("the excess on my car insurance" -> excess,
+    car, insurance): the things it is about, not what it does with them."""
+    words: list[str] = []
+    for match in _NOUN_PHRASE.finditer(question):
+        words += [w for w in content_words(match.group(1)) if w not in words]
+    return words
+
+
+def role_words(question: str) -> list[str]:
+    return [w for w in content_words(question) if w in ROLES]
+
+
+def names_in(text: str) -> list[str]:
+    """Capitalised words inside a sentence: names, places, titles."""
+    found = re.findall(r"(?<![.!?]\s)(?<!^)(?<!\s\s)\b([A-Z][\w'’-]+)", text.strip())
+    return [name for name in found if name.lower() not in QUESTION_WORDS | {"i"}]
+
+
+def _note_words(note: Note) -> set[str]:
+    return {stem(token) for token in fold(f"{note.subject} {note.excerpt}")}
+
+
+def is_personal(question: str, notes: Iterable[Note]) -> bool:
+    """About the user (answered only from notes), or general knowledge?
+
+    Personal: the question says my/our; or I/we outside a how-to question; or it names
+    someone or something a note names; or more than half of what it is about is in one
+    note (“Who owns the alerting for failed settlements?”). General otherwise.
+    """
+    if POSSESSIVE.search(question):
+        return True
+    if FIRST_PERSON.search(question) and not PROCEDURE.match(question):
+        return True
+    notes = list(notes)
+    words_of = [_note_words(note) for note in notes]
+    for name in names_in(question):
+        if any(stem(token) in words for words in words_of for token in fold(name)):
+            return True
+    words = subject_words(question)
+    return bool(words) and any(2 * sum(w in note for w in words) > len(words) for note in words_of)
+
+
+def what_was_asked(question: str) -> str:
+    """The question as a phrase for "I couldn't find … in your memories."."""
+    text = " ".join(question.strip().rstrip("?.!").split())
+    if not text:
+        return "an answer to that"
+    first, rest = text[0], text[1:]
+    text = (first.lower() if not rest[:1].isupper() else first) + rest
+    for pattern, replacement in PRONOUNS:
+        text = re.sub(pattern, replacement, text, flags=re.I)
+    return _asked(text[:1].lower() + text[1:]) or "an answer to that"

@@ -1,0 +1,109 @@
+"""Where a quote sits in its note, and what a sentence states: the review's raw material.
+
+A small model quotes loosely: it drops a word or two ("Ingrid keeps our spare key" for
+"Ingrid at number 12 keeps our spare key"). A quote counts when its words occur in order
+within a short stretch of the note, and never when a number differs; the review then
+checks against the note's own words in that stretch, not the model's copy.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from voice_assistant.research.fold import fold, is_number
+
+_COMMON_START = """the a an your you yours it its it's there this that these those he she they we
+    i my our his her their them yes no not on in at for from to by with after before next
+    every each both all some and but so then also please remember bring check feed take tell
+    book buy call pay keep nobody everyone anyone someone one two three four five six seven
+    eight nine ten unfortunately sorry according based as if when where what who which how
+    why once only just none here today tomorrow tonight currently right now later soon
+    usually always never sure okay ok well however otherwise since because although while
+    until around about over under up down out off again still already yet instead maybe
+    perhaps good great note notes memories memory"""
+COMMON_START = frozenset(_COMMON_START.split())
+"""Capitalised only because they open a sentence: not names."""
+_PRONOUNS = "he she his her hers it its they their them this that these those"
+PRONOUNS = frozenset(_PRONOUNS.split())
+"""A sentence opening with one of these is about the sentence before it."""
+_SENTENCE = re.compile(r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bSt\.)(?<=[.!?;])\s+")
+_LONE_ONE = re.compile(
+    r"\bone\b(?!\s+(?:hundred|thousand|minute|hour|day|week|month|year|euro|pound|dollar|bag|"
+    r"time|degree|kilo|gram)s?\b)",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class Located:
+    """A quote found in its note: the note's own tokens it covers, and the sentences they
+    belong to (with the one before, when the quote opens with "His …")."""
+
+    span: list[str]
+    sentences: list[str]
+
+
+def _in_order(quote: list[str], note: list[str], start: int, allowed: int) -> int | None:
+    """End of the shortest run from ``start`` holding ``quote``'s words in order, missing
+    at most ``allowed`` words (never a number); None if there is none close by."""
+    limit = min(len(note), start + 2 * len(quote) + 3)
+    position, end, misses = start, start, 0
+    for token in quote:
+        found = next((p for p in range(position, limit) if note[p] == token), None)
+        if found is None:
+            misses += 1
+            if is_number(token) or misses > allowed:
+                return None
+            continue
+        position = end = found + 1
+    return end
+
+
+def locate(quote: str, note: str) -> Located | None:
+    """Where ``quote`` occurs in ``note`` (folded), or None. Quotes of six or more words may
+    miss one word in six."""
+    wanted, tokens = fold(quote), []
+    sentence_of: list[int] = []
+    sentences = [s for s in _SENTENCE.split(note) if s.strip()]
+    for index, sentence in enumerate(sentences):
+        folded = fold(sentence)
+        tokens += folded
+        sentence_of += [index] * len(folded)
+    if not wanted:
+        return None
+    allowed = len(wanted) // 6
+    starts = {wanted[0], *(wanted[1:2] if allowed else [])}
+    for start in (i for i, token in enumerate(tokens) if token in starts):
+        end = _in_order(wanted, tokens, start, allowed)
+        if end is None:
+            continue
+        first, last = sentence_of[start], sentence_of[end - 1]
+        if first and fold(sentences[first])[:1] and fold(sentences[first])[0] in PRONOUNS:
+            first -= 1
+        return Located(tokens[start:end], sentences[first : last + 1])
+    return None
+
+
+def numbers(text: str) -> list[str]:
+    """The numbers a text states (a lone "one" is a pronoun, not a number)."""
+    return [t for t in fold(_LONE_ONE.sub(" ", text)) if is_number(t)]
+
+
+def names(text: str) -> list[str]:
+    """Names, places, months and days: capitalised words, folded (a sentence's opening word
+    only when it is not a common one)."""
+    found: list[str] = []
+    for match in re.finditer(r"\b[A-Z][\w'’-]*", text):
+        word = match.group(0)
+        before = text[: match.start()]
+        opens = not before.strip() or re.search(r"[.!?:]\s*$", before)
+        if word == "I" or (opens and word.lower().rstrip("'’s") in COMMON_START):
+            continue
+        found += [t for t in fold(word) if not is_number(t)]
+    return found
+
+
+def values(text: str) -> list[str]:
+    """Numbers, dates, times, amounts and names the text states, folded."""
+    return list(dict.fromkeys([*numbers(text), *names(text)]))

@@ -1,0 +1,119 @@
+"""Every part of an utterance becomes an act or a question: clauses, checked by code.
+
+"Set a timer for five minutes and tell me when my car is being serviced." holds two
+parts. Code splits an utterance at its joints (", and", "and" before a question or a
+command, a sentence end); the unambiguous "act and question" forms are read by code
+alone; and after the model has split an utterance, a clause that no act and no question
+covers becomes a question, so no part is lost. A timer's label must come from the
+timer's own clause: a question is never turned into a label.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from voice_assistant.turn.acts import Act
+
+_QUESTION_START = (
+    r"(?:tell me|can you tell me|could you tell me|please tell me|what|what's|whats|when|"
+    r"where|who|who's|which|how|why|is|are|do|does|did|can|could|will|would|should)"
+)
+_COMMAND_START = r"(?:set|start|cancel|stop|remember|remind|forget|delete|note|list|show)"
+JOINT = re.compile(
+    rf"(?:[.;?!]\s+|,\s*(?:and\s+|then\s+|also\s+)?|\s+(?:and|then|also)\s+)"
+    rf"(?=(?:and\s+|then\s+|also\s+)?(?:{_QUESTION_START}|{_COMMAND_START})\b)",
+    re.I,
+)
+"""Where one part ends and the next begins: "and" alone joins nouns ("milk and eggs"),
+so it splits only before a question or a command."""
+TELL_ME = re.compile(r"^(?:and |also |then )?(?:please )?(?:can you |could you )?tell me\s+", re.I)
+QUESTION = re.compile(rf"^(?:and |also |then )?{_QUESTION_START}\b", re.I)
+ACT_WORDS: dict[str, str] = {
+    "set_timer": r"\btimers?\b",
+    "cancel_timer": r"\btimers?\b",
+    "list_timers": r"\btimers?\b",
+    "what_time": r"\b(?:time|date|day)\b",
+    "remember": r"\b(?:remember|remind|note)\b",
+    "forget": r"\b(?:forget|delete|remove)\b",
+}
+
+
+def split(utterance: str) -> list[str]:
+    """The utterance's parts, in order, without the words that join them."""
+    parts = [p.strip(" ,") for p in JOINT.split(utterance.strip())]
+    return [re.sub(r"^(?:and|then|also)\s+", "", p, flags=re.I) for p in parts if p.strip(" ,")]
+
+
+def is_question(part: str) -> bool:
+    return bool(QUESTION.match(part.strip()))
+
+
+def as_question(part: str) -> str:
+    """A part as the question research gets: "tell me when my car is being serviced" ->
+    "When my car is being serviced?"."""
+    text = TELL_ME.sub("", part.strip()).strip().rstrip(".!")
+    if not text:
+        return part.strip()
+    text = text[0].upper() + text[1:]
+    return text if text.endswith("?") else f"{text}?"
+
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"[\w']+", text.lower()))
+
+
+def covers_act(act: Act, part: str) -> bool:
+    pattern = ACT_WORDS.get(act.kind)
+    return bool(pattern and re.search(pattern, part, re.I))
+
+
+def covers_question(question: str, part: str) -> bool:
+    """Most of the part's words are in the question (or the other way round)."""
+    asked, said = _words(question), _words(TELL_ME.sub("", part))
+    if not said or not asked:
+        return False
+    return 2 * len(asked & said) >= min(len(asked), len(said))
+
+
+def uncovered(utterance: str, acts: tuple[Act, ...], questions: tuple[str, ...]) -> list[str]:
+    """The parts no act and no question covers (each should become a question)."""
+    return [
+        part
+        for part in split(utterance)
+        if not any(covers_act(a, part) for a in acts)
+        and not any(covers_question(q, part) for q in questions)
+    ]
+
+
+def label_in_its_clause(label: str, utterance: str) -> bool:
+    """A timer's label is a few words said in the timer's own clause ("a pasta timer")."""
+    words = " ".join(re.findall(r"[\w']+", label.lower()))
+    if not words or len(words.split()) > 3:
+        return False
+    for part in split(utterance):
+        said = " ".join(re.findall(r"[\w']+", part.lower()))
+        if re.search(r"\btimers?\b", part, re.I) and f" {words} " in f" {said} ":
+            return True
+    return False
+
+
+def act_and_question(
+    utterance: str, read: Callable[[str], tuple[Act, ...] | None]
+) -> tuple[tuple[Act, ...], tuple[str, ...]] | None:
+    """The unambiguous "act and question" forms: parts that are each a whole command code
+    can read (``read``) or a question; None when any part is neither."""
+    parts = split(utterance)
+    if len(parts) < 2:
+        return None
+    acts: list[Act] = []
+    questions: list[str] = []
+    for part in parts:
+        found = read(part)
+        if found is not None:
+            acts.extend(found)
+        elif is_question(part):
+            questions.append(as_question(part))
+        else:
+            return None
+    return (tuple(acts), tuple(questions)) if acts and questions else None
