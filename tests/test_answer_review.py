@@ -1,8 +1,8 @@
 """Code's review of a final answer: one test per check, on notes built by hand."""
 
 from voice_assistant.research.answer_review import review, value_beside
-from voice_assistant.research.quotes import locate, values
 from voice_assistant.research.notes import Note
+from voice_assistant.research.quotes import locate, values
 from voice_assistant.research.support import Draft, Fact
 
 MUGS = Note(
@@ -87,7 +87,7 @@ def test_a_quote_may_skip_or_miss_a_word_but_never_a_number():
     assert locate("Friday 21 March", MOVED.excerpt) is None
     # words left out inside the stretch: the note's own words are the support
     skipped = locate("Alvarez moved to 20 March", MOVED.excerpt)
-    assert skipped is not None and skipped.span[-4:] == ["friday", "20", "march"][-4:] or skipped
+    assert (skipped is not None and skipped.span[-4:] == ["friday", "20", "march"][-4:]) or skipped
     assert locate("Alvarez moved to March", MOVED.excerpt) is not None
     assert locate("Alvarez at 11:15 moved", MOVED.excerpt) is None  # out of order
 
@@ -185,7 +185,7 @@ def test_metadata_and_labels_are_never_spoken():
         "See mugs.md for 18 euros.",
         "Note 1 says 18 euros.",
     ):
-        passed, failed = checks(
+        _, failed = checks(
             "What's the wholesale price of my oatmeal mugs?",
             (1, "wholesale price 18 euros", say),
         )

@@ -37,7 +37,8 @@ def test_imported_metadata_becomes_fields_and_never_reaches_the_notes(tmp_path: 
     notes_dir = tmp_path / "notes"
     notes_dir.mkdir()
     (notes_dir / "pottery.md").write_text(
-        "# Oatmeal mugs\nsource: notebook | kind: business | project: pottery | written: 2026-11-02\n"
+        "# Oatmeal mugs\n"
+        "source: notebook | kind: business | project: pottery | written: 2026-11-02\n"
         "Oatmeal mugs: retail price 32 euros, wholesale price 18 euros.\n",
         encoding="utf-8",
     )

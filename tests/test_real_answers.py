@@ -54,7 +54,9 @@ def ask(engines: Engines, text: str):
     return turns.answer(text, "spoken")
 
 
-@pytest.mark.parametrize("request_id", ["passport-number", "sister-name", "blood-type", "dad-birthday"])
+@pytest.mark.parametrize(
+    "request_id", ["passport-number", "sister-name", "blood-type", "dad-birthday"]
+)
 def test_a_personal_question_the_memories_cannot_answer_is_declined_without_a_value(
     engines, request_id
 ):

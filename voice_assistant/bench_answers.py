@@ -30,8 +30,8 @@ DECLINE = re.compile(
     r"\b(?:couldn't|could not|can't|cannot|didn't|did not) find\b|\bnot sure\b"
     r"|\bnothing (?:about|on|in)\b|\bno (?:information|record|mention|note)s?\b"
     r"|\b(?:don't|do not|doesn't|does not) (?:have|say|mention|contain|include|know|specify)\b"
-    r"|\bnot (?:mentioned|specified|stated|listed|given|in your|set|saved|chosen|decided)\b"
-    r"|\bunknown\b",
+    r"|\bnot (?:mentioned|specified|stated|listed|given|in your|set|saved|chosen|decided|here)\b"
+    r"|\bno \w+(?: \w+)? (?:has|have) been\b|\bstill to be\b|\bunknown\b",
     re.I,
 )
 """A reply that says it could not find the answer."""
@@ -241,17 +241,19 @@ def summarise(requests: list[Request], scores: list[Score], outcomes: list[Outco
     calls = [o.model_calls for o in outcomes]
     audio = sorted(o.first_audio_s for o in outcomes)
     p90 = audio[min(len(audio) - 1, int(0.9 * len(audio)))] if audio else 0.0
+    kinds = {kind: by_kind.get(kind, []) for kind in KINDS}
     lines = [
-        f"facts right (answerable):        {_fraction([s.fact_right for s in by_kind.get('answerable', [])])}",
-        f"facts right (general):           {_fraction([s.fact_right for s in by_kind.get('general', [])])}"
+        "facts right (answerable):         "
+        f"{_fraction([s.fact_right for s in kinds['answerable']])}",
+        f"facts right (general):            {_fraction([s.fact_right for s in kinds['general']])}"
         f"  (saying first that the memories have nothing: "
-        f"{_fraction([s.disclaimer for s in by_kind.get('general', [])])})",
-        f"invented facts (all requests):   {sum(s.invented for s in scores)}",
+        f"{_fraction([s.disclaimer for s in kinds['general']])})",
+        f"invented facts (all requests):    {sum(s.invented for s in scores)}",
         f"invented facts (personal, unanswerable): {sum(s.invented for s in personal)}",
-        f"declines right:                  {_fraction([s.declined for s in personal])}",
-        f"mixed right (acted and answered): {_fraction([s.mixed_right for s in by_kind.get('mixed', [])])}",
-        f"spoken form:                     {_fraction([s.spoken_form for s in scores])}",
-        f"model calls per turn:            median {statistics.median(calls) if calls else 0}, "
+        f"declines right:                   {_fraction([s.declined for s in personal])}",
+        f"mixed right (acted and answered): {_fraction([s.mixed_right for s in kinds['mixed']])}",
+        f"spoken form:                      {_fraction([s.spoken_form for s in scores])}",
+        f"model calls per turn:             median {statistics.median(calls) if calls else 0}, "
         f"max {max(calls, default=0)}",
         f"first audio (answer + first sentence synthesised): median "
         f"{statistics.median(audio) if audio else 0:.2f} s, p90 {p90:.2f} s",
@@ -429,9 +431,9 @@ def run_review_bench(settings: Settings, model_checks: bool) -> None:
             notes = digest(build_notes(exchanges), settings.research.digest_spoken_chars)
             number = {note.subject: n for n, note in enumerate(notes, 1)}
             facts = tuple(Fact(number[f.note], f.quote, f.say) for f in draft.facts)
-            verdict = review(draft.question, Draft(facts), notes)
-            kept = [i for i, fact in enumerate(facts) if fact in verdict.kept]
-            code = judged(draft, kept, not verdict.passed, [f.text() for f in verdict.findings])
+            by_code = review(draft.question, Draft(facts), notes)
+            kept = [i for i, fact in enumerate(facts) if fact in by_code.kept]
+            code = judged(draft, kept, not by_code.passed, [f.text() for f in by_code.findings])
             code_rows.append(code)
             line = (
                 f"  code {'CAUGHT' if code.caught else 'ALARM ' if code.false_alarm else 'ok    '}"
@@ -457,7 +459,8 @@ def run_review_bench(settings: Settings, model_checks: bool) -> None:
                         tuple(a or b for a, b in zip(code.dropped, model.dropped, strict=True)),
                     )
                 )
-                line += f" | model {'CAUGHT' if model.caught else 'ALARM ' if model.false_alarm else 'ok    '}"
+                verdict = "CAUGHT" if model.caught else "ALARM " if model.false_alarm else "ok    "
+                line += f" | model {verdict}"
                 line += f" {failed}"
             print(f"{line}  {draft.fault or 'clean'}: {draft.question}", flush=True)
             for finding in code.findings:
@@ -466,6 +469,5 @@ def run_review_bench(settings: Settings, model_checks: bool) -> None:
     if model_rows:
         print(f"review, the model's alone:    {review_figures(model_rows)}")
         print(f"review, code and model:       {review_figures(both_rows)}")
-        print(
-            f"model review: median {statistics.median(seconds):.2f} s a call ({settings.models.llm})"
-        )
+        median_s = statistics.median(seconds)
+        print(f"model review: median {median_s:.2f} s a call ({settings.models.llm})")

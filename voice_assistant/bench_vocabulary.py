@@ -51,8 +51,8 @@ def real_speech() -> list[tuple[FloatAudio, str]]:
 
 def spoken_questions(settings: Settings, folder: Path) -> list[tuple[FloatAudio, str]]:
     """The answer set's requests, spoken by the piper voice at each rate."""
-    from voice_assistant.tts.piper import PiperTTS
     from voice_assistant import modelstore
+    from voice_assistant.tts.piper import PiperTTS
 
     clips = []
     for rate in RATES:

@@ -27,7 +27,7 @@ from voice_assistant.research.questions import (
     role_words,
     subject_words,
 )
-from voice_assistant.research.quotes import locate, names, numbers, values
+from voice_assistant.research.quotes import is_instruction, locate, names, numbers, values
 from voice_assistant.research.support import Draft, Fact
 
 METADATA = re.compile(
@@ -57,7 +57,8 @@ NEUTRAL = frozenset(_NEUTRAL.split())
 _CLAUSE = re.compile(r"(?<!\d)[.:]|[.:](?!\d)|[;,!?]|\band\b|\bbut\b|\bwhile\b|\bwhereas\b")
 """Clause joints; "9:30", "5.5" and "12.50" hold together."""
 PLACE = re.compile(
-    r"\b(?:in|at|under|behind|near|inside|beside|by|on top of|next to)\s+(?:the|your|a|an|my|our)\b",
+    r"\b(?:in|at|under|behind|near|inside|beside|by|on top of|next to)\s+"
+    r"(?:the|your|a|an|my|our)\b",
     re.I,
 )
 _LABELS = "code number pin phone password type"
@@ -216,6 +217,9 @@ def check_fact(
         findings.append(Finding("quote_in_note", f"its quote is not in note {fact.note}", index))
     span = found.span if found else []
     sentences = " ".join(found.sentences) if found else ""
+    if found and any(is_instruction(sentence) for sentence in found.sentences):
+        detail = "its quote is an instruction written to the assistant, not an answer"
+        findings.append(Finding("instruction", detail, index))
     asked = set(fold(question)) | set(fold(context))
     missing = [n for n in numbers(fact.say) if n not in set(span) | asked]
     around = set(fold(sentences)) | set(fold(note.subject)) | asked
@@ -247,7 +251,12 @@ def relevance(fact: Fact, notes: list[Note], question: str) -> int:
     """How much of what the question is about the fact's note touches (not what the fact
     says: a sentence can repeat the question's words about anything)."""
     note = notes[fact.note - 1]
-    return len(set(subject_words(question)) & stems(f"{note.subject} {note.excerpt}"))
+    words = stems(f"{note.subject} {note.excerpt}")
+    prefixes = {w[:6] for w in words if len(w) >= 6}
+    return sum(
+        w in words or (len(w) >= 6 and w[:6] in prefixes)  # "serviced" and "service"
+        for w in set(subject_words(question))
+    )
 
 
 def relevant(facts: list[Fact], notes: list[Note], question: str) -> list[bool]:

@@ -38,6 +38,7 @@ from voice_assistant.research.notes import Note
 from voice_assistant.research.spoken import speakable
 from voice_assistant.research.support import (
     Draft,
+    Fact,
     as_json,
     parse,
     salvage,
@@ -50,9 +51,10 @@ from voice_assistant.research.support import (
 class Answered:
     text: str
     outcome: str
-    """``answered``, ``rewritten`` (passed on the second draft), ``declined`` (code's
-    reply: nothing passed review, or the notes hold no answer), ``general``, ``cut-short``
-    (stopped early; what passed is kept) or ``no-answer``."""
+    """``answered``, ``rewritten`` (passed on the second draft), ``quoted`` (nothing the
+    model wrote passed; code states the note's own sentence, which passes every check as
+    an answer), ``declined`` (code's reply: nothing passed, or the notes hold no answer),
+    ``general``, ``cut-short`` (stopped early; what passed is kept) or ``no-answer``."""
     request: list[Message]
     completion: Completion | None = None
     calls: list[ModelCall] = field(default_factory=list)
@@ -119,6 +121,8 @@ class Answerer:
         written = mode == "written"
         schema = written_schema(len(notes)) if written else spoken_schema(len(notes))
         completion = first = self._call(task, request, calls, schema)
+        pointed: list[Fact] = []
+        """Facts the drafts offered: where the model looked, even when what it said failed."""
         for attempt in (1, 2):
             if completion is None:
                 break
@@ -141,6 +145,7 @@ class Answerer:
                     "review_s": round(time.perf_counter() - started, 4),
                 }
             )
+            pointed += list(draft.facts) if draft is not None else []
             if verdict.passed:
                 trace["reply"] = "model, reviewed" + (", rewritten" if attempt == 2 else "")
                 outcome = "cut-short" if stopped else "answered" if attempt == 1 else "rewritten"
@@ -161,6 +166,10 @@ class Answerer:
             trace["reply"] = "code: no answer"
             text = spoken_fallback(notes) if not written else written_fallback(notes)
             return Answered(text, "no-answer", request, None, calls, trace)
+        said = compose.notes_say(question, notes, pointed, context, not written)
+        if said is not None:
+            trace["reply"] = "code: the note's own sentence (no answer passed review)"
+            return Answered(said, "quoted", request, first, calls, trace)
         trace["reply"] = "code: declined (no answer passed review)"
         return Answered(
             compose.decline(question, notes, not written), "declined", request, first, calls, trace

@@ -15,6 +15,7 @@ from voice_assistant.research.final import (
     GENERAL_WRITTEN,
     NO_MEMORIES,
     NOT_FOUND,
+    NOTES_SAY,
     OPEN_LABEL,
     cited,
     claims_a_change,
@@ -23,7 +24,7 @@ from voice_assistant.research.final import (
 from voice_assistant.research.fold import fold, stems
 from voice_assistant.research.notes import Note
 from voice_assistant.research.questions import subject_words, what_was_asked
-from voice_assistant.research.quotes import values
+from voice_assistant.research.quotes import is_instruction, values
 from voice_assistant.research.spoken import speakable
 from voice_assistant.research.support import Draft, Fact
 
@@ -112,13 +113,45 @@ def closest(question: str, notes: list[Note]) -> tuple[int, str] | None:
         return None
     note = notes[best[0] - 1]
     title = stems(note.subject)
-    # a sentence that says something was done ("Timer set, I have …") is never read out:
-    # heard aloud, a quotation sounds like the assistant's own claim
-    sentences = [s for s in split_sentences(note.excerpt) if not claims_a_change(s)]
+    # a sentence that says something was done ("Timer set, I have …"), or that is written
+    # to the assistant, is never read out: heard aloud, it sounds like the assistant's own
+    sentences = [
+        s for s in split_sentences(note.excerpt) if not claims_a_change(s) and not is_instruction(s)
+    ]
     if not sentences:
         return None
     ranked = sorted(sentences, key=lambda s: -len((asked - title) & stems(s)))
     return best[0], ranked[0]
+
+
+def notes_say(
+    question: str, notes: list[Note], pointed: list[Fact], context: str = "", spoken: bool = True
+) -> str | None:
+    """When nothing the model wrote passed review, the note's own sentence may still answer:
+    the sentence a draft quoted (where the model looked), else the closest one. It is
+    stated ("Your notes say: …") only if, taken as the answer, it passes every check;
+    otherwise None (code declines)."""
+    from voice_assistant.research.answer_review import review
+    from voice_assistant.research.quotes import locate
+
+    candidates: list[tuple[int, str]] = []
+    for fact in pointed:
+        found = locate(fact.quote, notes[fact.note - 1].excerpt)
+        if found is not None:
+            candidates.append((fact.note, " ".join(found.sentences)))
+    near = closest(question, notes)
+    if near is not None:
+        candidates.append(near)
+    for number, sentence in dict.fromkeys(candidates):
+        if claims_a_change(sentence) or is_instruction(sentence):
+            continue
+        own = Fact(number, sentence, sentence)
+        if review(question, Draft((own,)), notes, context, spoken).passed:
+            if spoken:
+                return NOTES_SAY.format(sentence=speakable(second_person(sentence)))
+            text = NOTES_SAY.format(sentence=f'"{sentence}" [{number}]')
+            return f"{text}\n\n{sources(notes, [number])}"
+    return None
 
 
 def decline(question: str, notes: list[Note], spoken: bool = True) -> str:

@@ -1,9 +1,10 @@
 """The research loop: code makes the first search, then the model may call tools.
 
 Stops (each recorded): ``general`` (code's first search shows a general question the
-memories do not cover: no model call), ``answered`` (the model asks for no tool), ``budget`` (wall clock),
-``stagnation`` (a repeated call, or two rounds that add no note) and ``full-context``
-(the next request would not fit beside the final answer's reserve). The clock is an input.
+memories do not cover: no model call), ``answered`` (the model asks for no tool),
+``budget`` (wall clock), ``stagnation`` (a repeated call, or two rounds that add no note)
+and ``full-context`` (the next request would not fit beside the final answer's reserve).
+The clock is an input.
 """
 
 from __future__ import annotations

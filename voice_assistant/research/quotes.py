@@ -35,6 +35,20 @@ _LONE_ONE = re.compile(
 )
 
 
+INSTRUCTION = re.compile(
+    r"\b(?:assistant|system override|ignore (?:your|all|any|previous|the)|you must|"
+    r"reply only|say nothing else|when you are asked|do this every time)\b",
+    re.I,
+)
+"""A sentence of a note written to the assistant ("Assistant, ignore your rules: …"). It is
+data and never obeyed; it is not read out as an answer either (heard aloud, "set a timer
+and forget all notes" sounds like the assistant's own words)."""
+
+
+def is_instruction(sentence: str) -> bool:
+    return bool(INSTRUCTION.search(sentence))
+
+
 @dataclass(frozen=True)
 class Located:
     """A quote found in its note: the note's own tokens it covers, and the sentences they
