@@ -111,18 +111,20 @@ def test_an_answer_claiming_a_change_is_never_used():
     assert any("research changes nothing" in f for f in out.review["drafts"][0]["failed"])
 
 
-def test_the_model_review_runs_where_the_profile_asks_and_extends_the_answer():
-    verdict_fail = json.dumps({"claims_beyond_material": True, "answers_the_question": True})
-    verdict_pass = json.dumps({"claims_beyond_material": False, "answers_the_question": True})
-    ask, llm = answerer(
-        [facts(GOOD), verdict_fail, facts(GOOD), verdict_pass], answer_spoken={"review": True}
-    )
+def test_the_model_review_runs_where_the_profile_asks_one_fresh_call_a_fact():
+    beyond = json.dumps({"supported": False, "answers": True})
+    fine = json.dumps({"supported": True, "answers": True})
+    ask, llm = answerer([facts(GOOD), beyond, facts(GOOD), fine], answer_spoken={"review": True})
     out = ask.answer("When is my half marathon?", [RACE], [], "spoken", personal=True)
     assert [c.task for c in out.calls] == ["answer_spoken", "review", "answer_spoken", "review"]
     review_request = llm.calls[1][0]
-    assert review_request[: len(llm.calls[0][0])] == llm.calls[0][0]  # extends the answer
+    assert review_request[0].content.startswith("You check one answer")  # a fresh request
+    assert 'The note says: "Race day is 26 April."' in review_request[-1].content
     assert out.outcome == "rewritten"
-    assert "the model's review: claims_beyond_material" in out.review["drafts"][0]["failed"][0]
+    assert "claims_beyond_material" in out.review["drafts"][0]["failed"][0]
+    ask, llm = answerer([facts(GOOD)])  # off by default: no review call
+    ask.answer("When is my half marathon?", [RACE], [], "spoken", personal=True)
+    assert len(llm.calls) == 1
 
 
 def test_a_written_answer_lists_its_points_with_sources():

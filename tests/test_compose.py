@@ -74,6 +74,7 @@ def test_a_note_in_the_first_person_is_said_to_its_writer():
         "You are allergic to penicillin; tell every new doctor."
     )
     assert second_person("our neighbour keeps my key") == "Your neighbour keeps your key."
+    assert second_person("It is set. Our stall is 41.") == "It is set. Your stall is 41."
 
 
 def test_a_general_answer_first_says_the_memories_have_nothing():

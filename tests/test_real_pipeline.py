@@ -69,7 +69,7 @@ def test_questions_are_heard_and_answered(batch_run):
         assert row["error"] is None, row["error"]
         stops = {"answered", "budget", "stagnation", "full-context", "general"}
         assert row["stop_reason"] in stops, row
-        outcomes = {"answered", "rewritten", "declined", "general", "cut-short", "no-answer"}
+        outcomes = {"answered", "rewritten", "quoted", "declined", "general", "cut-short"}
         assert row["final_outcome"] in outcomes, row
         assert row["review"]["kind"] == ("general" if name in ("capital", "eggs") else "personal")
         assert row["notes"] >= 0 and row["final_prompt_tokens"] > 0 and row["turn_id"]

@@ -298,9 +298,11 @@ def run_requests(
             outcomes.append(outcome)
             if verbose:
                 flag = "ok " if not result.problems else "BAD"
+                how = reply.final_outcome or reply.stop_reason
                 print(
-                    f"  {flag} {request.kind:<12} {request.id:<22} calls={outcome.model_calls} "
-                    f"audio={outcome.first_audio_s:5.1f}s  {reply.text!r}",
+                    f"  {flag} {request.kind:<12} {request.id:<22} {how:<9} "
+                    f"calls={outcome.model_calls} audio={outcome.first_audio_s:5.1f}s  "
+                    f"{reply.text!r}",
                     flush=True,
                 )
                 for problem in result.problems:
@@ -345,6 +347,8 @@ class SeededDraft:
     question: str
     facts: tuple[SeededFact, ...]
     fault: str = ""
+    held_out: bool = False
+    """Written after the checks were built, never tuned against."""
 
     @property
     def faulty(self) -> bool:
@@ -358,6 +362,7 @@ def load_drafts(path: Path | None = None) -> list[SeededDraft]:
             question=item["question"],
             facts=tuple(SeededFact(**fact) for fact in item["facts"]),
             fault=item.get("fault", ""),
+            held_out=bool(item.get("held_out", False)),
         )
         for item in data["draft"]
     ]
@@ -390,13 +395,18 @@ def judged(draft: SeededDraft, kept: list[int], failed: bool, findings: list[str
 
 
 def review_figures(rows: list[Judged]) -> str:
-    faulty = [r for r in rows if r.draft.faulty]
-    clean = [r for r in rows if not r.draft.faulty]
-    return (
-        f"caught {sum(r.caught for r in faulty)}/{len(faulty)} faulty drafts; "
-        f"false alarms on {sum(r.false_alarm for r in rows)}/{len(rows)} drafts "
-        f"({sum(r.false_alarm for r in clean)}/{len(clean)} clean ones)"
-    )
+    def part(some: list[Judged]) -> str:
+        faulty = [r for r in some if r.draft.faulty]
+        clean = [r for r in some if not r.draft.faulty]
+        return (
+            f"caught {sum(r.caught for r in faulty)}/{len(faulty)}, "
+            f"false alarms {sum(r.false_alarm for r in some)}/{len(some)} "
+            f"({sum(r.false_alarm for r in clean)}/{len(clean)} clean)"
+        )
+
+    tuned = [r for r in rows if not r.draft.held_out]
+    held = [r for r in rows if r.draft.held_out]
+    return f"{part(tuned)}; held out: {part(held)}"
 
 
 def run_review_bench(settings: Settings, model_checks: bool) -> None:
@@ -406,9 +416,9 @@ def run_review_bench(settings: Settings, model_checks: bool) -> None:
     from voice_assistant.memory.importer import import_paths
     from voice_assistant.research import model_review
     from voice_assistant.research.answer_review import review
-    from voice_assistant.research.final import final_request
     from voice_assistant.research.notes import Exchange, build_notes, digest
-    from voice_assistant.research.support import Draft, Fact, as_json
+    from voice_assistant.research.quotes import locate
+    from voice_assistant.research.support import Draft, Fact
     from voice_assistant.research.tools import ToolCall, Tools
 
     drafts = load_drafts()
@@ -435,23 +445,25 @@ def run_review_bench(settings: Settings, model_checks: bool) -> None:
             kept = [i for i, fact in enumerate(facts) if fact in by_code.kept]
             code = judged(draft, kept, not by_code.passed, [f.text() for f in by_code.findings])
             code_rows.append(code)
-            line = (
-                f"  code {'CAUGHT' if code.caught else 'ALARM ' if code.false_alarm else 'ok    '}"
-            )
-            if llm is not None:
-                checks = model_review.applicable(notes)
-                request = final_request(draft.question, notes, [], "spoken")
-                messages = model_review.request(request, as_json(Draft(facts)), checks)
-                started = time.monotonic()
-                out = llm.complete(
-                    messages,
-                    max_tokens=settings.tasks.review.max_tokens,
-                    deadline_s=settings.tasks.review.deadline_s,
-                    json_schema=model_review.schema(checks),
-                )
-                seconds.append(time.monotonic() - started)
-                failed = model_review.failed(out.text, checks)
-                model = judged(draft, list(range(len(facts))), failed != [], list(failed or ["?"]))
+            verdict = "CAUGHT" if code.caught else "ALARM " if code.false_alarm else "ok    "
+            line = f"  code {verdict}"
+            if llm is not None:  # the model's checks on every fact, as the runtime asks them
+                dropped, said = [], []
+                for cited in facts:
+                    found = locate(cited.quote, notes[cited.note - 1].excerpt)
+                    sentence = " ".join(found.sentences) if found else cited.quote
+                    started = time.monotonic()
+                    out = llm.complete(
+                        model_review.request(draft.question, sentence, cited.say),
+                        max_tokens=settings.tasks.review.max_tokens,
+                        deadline_s=settings.tasks.review.deadline_s,
+                        json_schema=model_review.schema(),
+                    )
+                    seconds.append(time.monotonic() - started)
+                    failed = model_review.failed(out.text)
+                    dropped.append(bool(failed))
+                    said += failed or []
+                model = Judged(draft, tuple(dropped), tuple(said))
                 model_rows.append(model)
                 both_rows.append(
                     Judged(
@@ -460,9 +472,9 @@ def run_review_bench(settings: Settings, model_checks: bool) -> None:
                     )
                 )
                 verdict = "CAUGHT" if model.caught else "ALARM " if model.false_alarm else "ok    "
-                line += f" | model {verdict}"
-                line += f" {failed}"
-            print(f"{line}  {draft.fault or 'clean'}: {draft.question}", flush=True)
+                line += f" | model {verdict} {sorted(set(said))}"
+            held = " (held out)" if draft.held_out else ""
+            print(f"{line}  {draft.fault or 'clean'}{held}: {draft.question}", flush=True)
             for finding in code.findings:
                 print(f"        - {finding}")
     print(f"review, code's checks alone:  {review_figures(code_rows)}")
@@ -470,4 +482,5 @@ def run_review_bench(settings: Settings, model_checks: bool) -> None:
         print(f"review, the model's alone:    {review_figures(model_rows)}")
         print(f"review, code and model:       {review_figures(both_rows)}")
         median_s = statistics.median(seconds)
-        print(f"model review: median {median_s:.2f} s a call ({settings.models.llm})")
+        reviewer = settings.tasks.review.model or settings.models.llm
+        print(f"model review: median {median_s:.2f} s a call ({reviewer})")

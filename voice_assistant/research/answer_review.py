@@ -136,7 +136,7 @@ def value_beside(say: str, note: Note, question: str, quote: str = "") -> str | 
     asked = set(content_words(question))
     tied = asked & set().union(*(p for p, _ in valued))
     heads = {h for _, text in valued if (h := _head(text))}
-    mentioned = stems(f"{say} {quote}")
+    mentioned = stems(say)
     for said in clauses(say):
         claimed = said & (tied | heads)
         for value in (t for t in said if is_number(t)):
@@ -207,12 +207,22 @@ def new_words(say: str, material: str, question: str) -> list[str]:
     return [t for t in dict.fromkeys(content) if t not in known and not is_number(t)]
 
 
+def without_header(quote: str, note: Note) -> str:
+    """A quote that copies the note's rendered header ("Dentist (file, health; written
+    2026-03-04): Check-up …") quotes the text after it."""
+    for header in (f"{note.subject} ({note.label}):", f"({note.label}):", f"{note.subject}:"):
+        at = quote.find(header)
+        if at != -1 and at <= 6:  # allow a leading "[1] "
+            return quote[at + len(header) :].strip()
+    return quote
+
+
 def check_fact(
     index: int, fact: Fact, notes: list[Note], question: str, context: str, spoken: bool
 ) -> list[Finding]:
     note = notes[fact.note - 1]
     findings: list[Finding] = []
-    found = locate(fact.quote, note.excerpt)
+    found = locate(without_header(fact.quote, note), note.excerpt)
     if found is None:
         findings.append(Finding("quote_in_note", f"its quote is not in note {fact.note}", index))
     span = found.span if found else []

@@ -21,7 +21,7 @@ from voice_assistant.errors import StageFailure
 from voice_assistant.events import ModelCall
 from voice_assistant.llm.base import Completion, LanguageModel, Message
 from voice_assistant.research import compose, model_review
-from voice_assistant.research.answer_review import Finding, Review, review
+from voice_assistant.research.answer_review import Finding, Review, review, without_header
 from voice_assistant.research.base import Mode
 from voice_assistant.research.final import (
     CUT_SHORT,
@@ -35,11 +35,11 @@ from voice_assistant.research.final import (
     written_fallback,
 )
 from voice_assistant.research.notes import Note
+from voice_assistant.research.quotes import locate
 from voice_assistant.research.spoken import speakable
 from voice_assistant.research.support import (
     Draft,
     Fact,
-    as_json,
     parse,
     salvage,
     spoken_schema,
@@ -196,14 +196,33 @@ class Answerer:
                     Finding("claims_a_change", "research changes nothing", index)
                 )
         if verdict.passed and self.profiles[f"answer_{mode}"].review:
-            checks = model_review.applicable(notes)
-            kept = Draft(tuple(verdict.kept), draft.answer, draft.open)
-            messages = model_review.request(request, as_json(kept, mode == "written"), checks)
-            out = self._call("review", messages, calls, model_review.schema(checks))
-            failed = model_review.failed(out.text, checks) if out else None
-            for check in failed or []:
-                verdict.findings.append(Finding(check, f"the model's review: {check}"))
+            self._model_review(question, draft, verdict, notes, calls)
         return verdict
+
+    def _model_review(
+        self,
+        question: str,
+        draft: Draft,
+        verdict: Review,
+        notes: list[Note],
+        calls: list[ModelCall],
+    ) -> None:
+        """The model's checks on each fact that passed code's; a fact it fails is dropped
+        (an unusable verdict counts as a pass: code's checks already held)."""
+        for fact in list(verdict.kept):
+            note = notes[fact.note - 1]
+            found = locate(without_header(fact.quote, note), note.excerpt)
+            sentence = " ".join(found.sentences) if found else fact.quote
+            messages = model_review.request(question, sentence, fact.say)
+            out = self._call("review", messages, calls, model_review.schema())
+            failed = model_review.failed(out.text) if out else None
+            if failed:
+                verdict.kept.remove(fact)
+                index = draft.facts.index(fact)
+                for check in failed:
+                    verdict.findings.append(Finding(check, f"the model's review: {check}", index))
+        if not verdict.kept:
+            verdict.findings.append(Finding("model_review", "no fact passed the model's review"))
 
     def _compose(
         self, draft: Draft | None, verdict: Review, notes: list[Note], mode: Mode, stopped: bool

@@ -95,6 +95,7 @@ def second_person(sentence: str) -> str:
     """A note's own sentence, as said to its writer ("My passport …" -> "Your passport …")."""
     for pattern, replacement in SECOND_PERSON:
         sentence = re.sub(pattern, replacement, sentence, flags=re.I)
+    sentence = re.sub(r"([.!?]\s+)([a-z])", lambda m: m.group(1) + m.group(2).upper(), sentence)
     return _sentence(sentence)
 
 
@@ -131,12 +132,13 @@ def notes_say(
     the sentence a draft quoted (where the model looked), else the closest one. It is
     stated ("Your notes say: …") only if, taken as the answer, it passes every check;
     otherwise None (code declines)."""
-    from voice_assistant.research.answer_review import review
+    from voice_assistant.research.answer_review import review, without_header
     from voice_assistant.research.quotes import locate
 
     candidates: list[tuple[int, str]] = []
     for fact in pointed:
-        found = locate(fact.quote, notes[fact.note - 1].excerpt)
+        note = notes[fact.note - 1]
+        found = locate(without_header(fact.quote, note), note.excerpt)
         if found is not None:
             candidates.append((fact.note, " ".join(found.sentences)))
     near = closest(question, notes)

@@ -29,12 +29,12 @@ RULES: dict[Mode, str] = {
         'words of that note) and "say" (one short, plain sentence for the user, read aloud, '
         "that states only what the quote says). If no note answers exactly what was asked, "
         '"facts" is empty.\n'
-        "Example notes:\n[1] Bike (home; written 2026-05-02): The shop on Hill Street does "
-        "a full service for 60 euros. Chain last waxed on 2 October.\n"
-        "Question: How much is a bike service?\n"
-        '{"facts": [{"note": 1, "quote": "does a full service for 60 euros", "say": "A full '
-        'service at the shop on Hill Street costs 60 euros."}]}\n'
-        'Question: When did I buy the bike?\n{"facts": []}'
+        "Example notes:\n[1] Piano (home; written 2025-05-02): The tuner comes every spring. "
+        "The last tuning cost 90 euros.\n"
+        "Question: How much did the piano tuning cost?\n"
+        '{"facts": [{"note": 1, "quote": "The last tuning cost 90 euros", "say": "The last '
+        'piano tuning cost 90 euros."}]}\n'
+        'Question: What is the tuner\'s name?\n{"facts": []}'
     ),
     "written": (
         'Reply with JSON: "answer" is one or two sentences that answer the question '

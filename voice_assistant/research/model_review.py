@@ -1,10 +1,12 @@
-"""The model's review of an answer: the yes/no checks code cannot decide.
+"""The model's review of a fact: the yes/no checks code cannot decide.
 
-Whether the answer claims more than its quotes say, whether it answers the question, and
-whether a newer note says otherwise. The request extends the answer's own request (its
-KV cache), so only the draft and the checks are evaluated. It runs only where a task
-profile asks for it (``tasks.answer_spoken.review``): the figures in BENCHMARKS.md say
-whether it catches what code's checks miss.
+Whether the note's words say everything the sentence says (a claim beyond the material:
+"penicillin and peanuts" from "allergic to penicillin"), and whether the sentence gives
+what the question asks for. One short, fresh request per fact that passed code's checks:
+the question, the note's sentence the fact quotes, and the fact's sentence. (Asking the
+model to check its own answer by extending the answer's request caught nothing on the
+seeded drafts: it approved itself; BENCHMARKS.md.) It runs only where a task profile
+asks for it (``tasks.answer_spoken.review``), on the model ``tasks.review.model`` names.
 """
 
 from __future__ import annotations
@@ -13,45 +15,43 @@ import json
 from typing import Any
 
 from voice_assistant.llm.base import Message
-from voice_assistant.research.notes import Note
 
+SYSTEM = "You check one answer against the words of a note. Reply with JSON only."
 QUESTIONS = {
-    "claims_beyond_material": "Does the answer state anything its quoted notes do not say?",
-    "answers_the_question": "Does the answer give what the question asks for?",
-    "contradicts_newer_note": "Does a newer note say something different from the answer?",
+    "supported": "Does the note say everything the answer says?",
+    "answers": "Does the answer give what the question asks for?",
 }
-MUST_BE_TRUE = {"answers_the_question"}
+FAILED_AS = {"supported": "claims_beyond_material", "answers": "answers_the_question"}
+"""A check answered false, named as seed 004 names it."""
 
 
-def applicable(notes: list[Note]) -> list[str]:
-    """A newer note can only contradict when the notes were written on different days."""
-    checks = ["claims_beyond_material", "answers_the_question"]
-    if len({note.day for note in notes if note.day}) > 1:
-        checks.append("contradicts_newer_note")
-    return checks
-
-
-def schema(checks: list[str]) -> dict[str, Any]:
+def schema() -> dict[str, Any]:
     return {
         "type": "object",
-        "properties": {check: {"type": "boolean"} for check in checks},
-        "required": checks,
+        "properties": {check: {"type": "boolean"} for check in QUESTIONS},
+        "required": list(QUESTIONS),
         "additionalProperties": False,
     }
 
 
-def request(answer_request: list[Message], draft: str, checks: list[str]) -> list[Message]:
-    asked = "\n".join(f"- {check}: {QUESTIONS[check]}" for check in checks)
-    prompt = f"Check your answer. Reply with JSON, true or false for each:\n{asked}"
-    return [*answer_request, Message("assistant", draft), Message("user", prompt)]
+def request(question: str, sentence: str, say: str) -> list[Message]:
+    asked = "\n".join(f"- {check}: {text}" for check, text in QUESTIONS.items())
+    user = (
+        f'Question: {question}\nThe note says: "{sentence}"\nAnswer: "{say}"\n\n'
+        f"{asked}\nReply with JSON: true or false for each."
+    )
+    return [Message("system", SYSTEM), Message("user", user)]
 
 
-def failed(output: str, checks: list[str]) -> list[str] | None:
-    """The checks that failed (empty: it passes); None if the verdict is unusable."""
+def failed(output: str) -> list[str] | None:
+    """The checks that failed, by seed 004's names (empty: it passes); None if the verdict
+    is unusable."""
     try:
         verdict = json.loads(output)
     except ValueError:
         return None
-    if not isinstance(verdict, dict) or not all(isinstance(verdict.get(c), bool) for c in checks):
+    if not isinstance(verdict, dict) or not all(
+        isinstance(verdict.get(c), bool) for c in QUESTIONS
+    ):
         return None
-    return [c for c in checks if verdict[c] != (c in MUST_BE_TRUE)]
+    return [FAILED_AS[c] for c in QUESTIONS if verdict[c] is not True]
