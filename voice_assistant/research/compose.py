@@ -150,7 +150,8 @@ def notes_say(
         own = Fact(number, sentence, sentence)
         if review(question, Draft((own,)), notes, context, spoken).passed:
             if spoken:
-                return NOTES_SAY.format(sentence=speakable(second_person(sentence)))
+                said = split_sentences(speakable(second_person(sentence)))[:MAX_SENTENCES]
+                return NOTES_SAY.format(sentence=" ".join(said))
             text = NOTES_SAY.format(sentence=f'"{sentence}" [{number}]')
             return f"{text}\n\n{sources(notes, [number])}"
     return None

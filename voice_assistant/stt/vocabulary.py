@@ -34,7 +34,7 @@ def names(text: str, lowercase: set[str] | None = None) -> list[tuple[str, bool]
     found = []
     for match in re.finditer(r"\b[A-Z][\w'’-]*\w", text):
         word = re.split(r"['’]", match.group(0))[0]
-        if word.lower() in ORDINARY or len(word) < 3:
+        if word.lower() in ORDINARY or word.lower().rstrip("s") in ORDINARY or len(word) < 3:
             continue
         before = text[: match.start()].rstrip()
         opens = not before or (before[-1] in ".!?:\n#" and not _ABBREVIATED.search(before))

@@ -1,0 +1,81 @@
+"""The labelled answer set and its scoring (the figures of `bench --suite answers`)."""
+
+from voice_assistant.bench_answers import (
+    Outcome,
+    Request,
+    corpus_words,
+    judged,
+    load_drafts,
+    load_requests,
+    review_figures,
+    score,
+    sentences,
+)
+
+
+def test_the_set_has_what_the_figures_need():
+    requests = load_requests()
+    kinds = [r.kind for r in requests]
+    assert len(requests) >= 40 and len({r.id for r in requests}) == len(requests)
+    assert kinds.count("unanswerable") >= 10
+    assert kinds.count("general") >= 3 and kinds.count("mixed") >= 5
+    notes = " ".join(r.note for r in requests)
+    for case in ("superseded", "side by side", "multi-hop", "near-duplicates", "injection"):
+        assert case in notes, case
+    assert all(r.expect for r in requests if r.kind != "unanswerable")
+    drafts = load_drafts()
+    assert sum(d.faulty for d in drafts) >= 19 and sum(not d.faulty for d in drafts) >= 19
+    assert any(d.held_out for d in drafts)
+
+
+def test_an_invented_value_is_counted_and_a_quoted_note_is_not():
+    corpus = corpus_words()
+    passport = Request("p", "What is my passport number?", "unanswerable", forbid=(r"\d{3,}",))
+    made_up = score(passport, Outcome("Your passport number is 12345."), corpus)
+    assert made_up.invented and not made_up.declined
+    declined = score(passport, Outcome("I couldn't find your passport number."), corpus)
+    assert declined.declined and not declined.invented
+    sister = Request("s", "What is my sister's name?", "unanswerable")
+    assert score(sister, Outcome("Your sister is called María."), corpus).invented
+    lock = Request("l", "What's my bike lock code?", "unanswerable", forbid=("3317",))
+    quoted = Outcome("I'm not sure. The closest I found: The gym locker code is 3317.")
+    assert score(lock, quoted, corpus).declined  # code's quotation is not a claim
+
+
+def test_facts_right_count_only_what_is_claimed():
+    allergy = Request("a", "What am I allergic to?", "answerable", expect=("penicillin",))
+    assert score(allergy, Outcome("You are allergic to penicillin.")).fact_right
+    hedged = Outcome("I'm not sure. The closest I found: You are allergic to penicillin.")
+    assert not score(allergy, hedged).fact_right
+
+
+def test_mixed_requests_must_act_and_answer():
+    mixed = Request(
+        "m", "Set a timer and when is it?", "mixed", expect=("april",), acts=("set_timer",)
+    )
+    done = Outcome("Timer set: 5 minutes. It is on 4 April.", acts_done=("set_timer",))
+    assert score(mixed, done).mixed_right
+    assert not score(mixed, Outcome("It is on 4 April.")).mixed_right
+
+
+def test_the_spoken_form_counts_sentences_and_metadata():
+    assert sentences("Dr. Alvarez costs 12.50 euros. Fine!") == [
+        "Dr. Alvarez costs 12.50 euros.",
+        "Fine!",
+    ]
+    general = Request("g", "What is the capital of Australia?", "general", expect=("canberra",))
+    labelled = Outcome("Your memories have nothing on that. Capital (file, markdown): Canberra.")
+    result = score(general, labelled)
+    assert result.disclaimer and not result.spoken_form
+    assert not score(general, Outcome("One. Two. Three. Four.")).spoken_form
+
+
+def test_review_figures_count_catches_and_false_alarms():
+    faulty, clean = load_drafts()[0], next(d for d in load_drafts() if not d.faulty)
+    caught = judged(faulty, kept=[], failed=True, findings=["x"])
+    missed = judged(faulty, kept=[0], failed=False, findings=[])
+    alarm = judged(clean, kept=[], failed=True, findings=["x"])
+    assert caught.caught and not missed.caught and alarm.false_alarm
+    assert review_figures([caught, missed, alarm]).startswith(
+        "caught 1/2, false alarms 1/3 (1/1 clean)"
+    )
