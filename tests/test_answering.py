@@ -72,6 +72,13 @@ def test_an_answer_that_fails_twice_gives_way_to_code_s_reply():
     assert len(out.calls) == 2  # the draft and one rewrite, no more
 
 
+def test_the_rewrite_can_be_switched_off_per_profile():
+    ask, llm = answerer([facts(BAD), facts(GOOD)], answer_spoken={"rewrite": False})
+    out = ask.answer("When is my half marathon?", [RACE], [], "spoken", personal=True)
+    assert len(llm.calls) == 1 and out.outcome in ("quoted", "declined")
+    assert "26 May" not in out.text
+
+
 def test_notes_without_the_answer_are_declined_without_a_rewrite():
     ask, llm = answerer([facts()])
     out = ask.answer("What is my sister's name?", [PASSPORT], [], "spoken", personal=True)

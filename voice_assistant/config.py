@@ -123,6 +123,11 @@ class TaskProfile(Section):
         description="For reply tasks: the model reviews the draft before use (code's checks "
         "review every answer regardless).",
     )
+    rewrite: bool = Field(
+        True,
+        description="For answers: a draft that fails review is written once more with the "
+        "failed checks named, before code's reply stands in.",
+    )
     model: str = Field(
         "",
         description="The model for this task: a name from models/manifest.toml or a GGUF "

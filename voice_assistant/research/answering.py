@@ -157,7 +157,7 @@ class Answerer:
                 return Answered(text, "cut-short", request, first, calls, trace)
             if draft is not None and not draft.facts:
                 break  # the model found no answer in the notes: nothing to rewrite
-            if attempt == 1:
+            if attempt == 1 and self.profiles[task].rewrite:
                 failed = [f.text() for f in verdict.findings] or ["it is not the JSON asked for"]
                 completion = self._call(
                     task, rewrite_request(request, completion.text, failed), calls, schema
