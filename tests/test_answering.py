@@ -150,3 +150,10 @@ def test_a_written_answer_lists_its_points_with_sources():
         "Your half marathon is on 26 April.\n- Race day is 26 April. [1]\n\n"
         "Sources:\n[1] Running plan (file, health; written 2026-06-30)"
     )
+
+
+def test_a_general_answer_is_checked_by_code_too():
+    ask, _ = answerer(["I have set a timer for you."])
+    out = ask.answer("What is the capital of Australia?", [], [], "spoken", personal=False)
+    assert out.text == "I found nothing about that in your memories."
+    assert out.review["drafts"][0]["failed"]

@@ -1,5 +1,5 @@
-"""The research stage: from a question to a reply.
+"""The research and notes core: from a question to a reviewed answer.
 
-For now ``plain.PlainAnswer`` answers from the LLM with a plain prompt; the memory-backed
-research and notes core replaces it behind the same ``Researcher`` interface.
+``core.MemoryResearch`` researches a question in the memories, writes the final answer from
+notes and has code review it before it is used (``answering``); see docs/architecture.md.
 """

@@ -4,10 +4,12 @@ A personal question: one constrained call writes facts with their support (note 
 quote); code reviews every fact (``answer_review``), and the model's checks run too
 where the answer's task profile asks for them; the facts that pass become the reply.
 An answer with no fact left is rewritten once with the failed checks named; if it fails
-again, code's reply stands in ("I couldn't find … in your memories."). A general
-question that the notes do not cover is answered from general knowledge, after saying
-that the memories have nothing on it. Every draft, verdict and which reply was given
-go into the review trace that the turn stores.
+again, code's reply stands in: the note's own sentence when it passes every check as an
+answer ("Your notes say: …"), else "I'm not sure. The closest I found: …" or "I couldn't
+find … in your memories.". A general question that the notes do not cover is answered
+from general knowledge, after saying that the memories have nothing on it, and checked
+by code too. Every draft, verdict and which reply was given go into the review trace
+that the turn stores.
 """
 
 from __future__ import annotations
@@ -21,7 +23,13 @@ from voice_assistant.errors import StageFailure
 from voice_assistant.events import ModelCall
 from voice_assistant.llm.base import Completion, LanguageModel, Message
 from voice_assistant.research import compose, model_review
-from voice_assistant.research.answer_review import Finding, Review, review, without_header
+from voice_assistant.research.answer_review import (
+    METADATA,
+    Finding,
+    Review,
+    review,
+    without_header,
+)
 from voice_assistant.research.base import Mode
 from voice_assistant.research.final import (
     CUT_SHORT,
@@ -34,7 +42,9 @@ from voice_assistant.research.final import (
     spoken_fallback,
     written_fallback,
 )
+from voice_assistant.research.fold import stems
 from voice_assistant.research.notes import Note
+from voice_assistant.research.questions import subject_words
 from voice_assistant.research.quotes import locate
 from voice_assistant.research.spoken import speakable
 from voice_assistant.research.support import (
@@ -133,9 +143,7 @@ class Answerer:
                 else parse(completion.text, len(notes), written)
             )
             started = time.perf_counter()
-            verdict = self._review(
-                question, draft, notes, context, mode, request, completion, calls
-            )
+            verdict = self._review(question, draft, notes, context, mode, calls)
             trace["drafts"].append(
                 {
                     "draft": completion.text,
@@ -182,8 +190,6 @@ class Answerer:
         notes: list[Note],
         context: str,
         mode: Mode,
-        request: list[Message],
-        completion: Completion,
         calls: list[ModelCall],
     ) -> Review:
         if draft is None:
@@ -239,16 +245,25 @@ class Answerer:
         out = self._call("answer_general", request, calls)
         trace: dict[str, Any] = {"kind": "general", "drafts": []}
         said = speakable(out.text) if out is not None and out.finish_reason == "stop" else ""
-        if said:
-            trace["drafts"].append({"draft": out.text if out else "", "failed": []})
-            trace["reply"] = "model, general knowledge"
-            return Answered(
-                compose.general_answer(said, mode == "spoken"),
-                "general",
-                request,
-                out,
-                calls,
-                trace,
-            )
-        trace["reply"] = "code: no general answer"
+        failed = general_findings(question, said) if said else ["no answer"]
+        trace["drafts"].append({"draft": out.text if out else "", "failed": failed})
+        if not failed:
+            trace["reply"] = "model, general knowledge, reviewed"
+            text = compose.general_answer(said, mode == "spoken")
+            return Answered(text, "general", request, out, calls, trace)
+        trace["reply"] = "code: no general answer passed review"
         return Answered(SPOKEN_NOTHING, "no-answer", request, out, calls, trace)
+
+
+def general_findings(question: str, answer: str) -> list[str]:
+    """Code's checks on a general-knowledge answer: about what was asked, nothing
+    unspeakable, no claim that something was done."""
+    failed = []
+    subject = set(subject_words(question))
+    if subject and not subject & stems(answer):
+        failed.append("the answer is not about what was asked")
+    if METADATA.search(answer):
+        failed.append("it holds what is not for speaking")
+    if claims_a_change(answer):
+        failed.append("research changes nothing")
+    return failed

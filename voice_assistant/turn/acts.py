@@ -11,6 +11,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
+from voice_assistant.research.fold import TENS
+from voice_assistant.research.fold import UNITS as SMALL_NUMBERS
+
 ActKind = Literal["remember", "forget", "set_timer", "cancel_timer", "list_timers", "what_time"]
 CATALOGUE: tuple[ActKind, ...] = (
     "remember",
@@ -22,29 +25,12 @@ CATALOGUE: tuple[ActKind, ...] = (
 )
 CHANGES_STATE = {"remember", "forget", "set_timer", "cancel_timer"}
 
-NUMBER_WORDS = {
+NUMBER_WORDS: dict[str, float] = {
+    **SMALL_NUMBERS,
+    **TENS,
     "a": 1,
     "an": 1,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "fifteen": 15,
-    "twenty": 20,
-    "thirty": 30,
-    "forty": 40,
     "forty-five": 45,
-    "fifty": 50,
-    "sixty": 60,
-    "ninety": 90,
     "half": 0.5,
     "a half": 0.5,
 }
