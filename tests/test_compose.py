@@ -42,9 +42,11 @@ def test_the_written_answer_lists_points_and_sources_added_by_code():
     assert text.startswith("In June.\n- It expires in June. [1]\nNot in your notes: The day.")
     assert text.endswith("Sources:\n[1] Passport (file, travel; written 2026-07-01)")
     lead = written_answer(draft, list(draft.facts), [PASSPORT], answer_ok=False)
-    assert lead.startswith("It expires in June.\n")  # an unsupported direct answer is left out
+    assert lead.startswith("It expires in June. [1]\n")  # an unquoted direct answer is left out
     invented = Draft(draft.facts, "In June.", "Whether it is on 14 June.")
     assert "Not in your notes" not in written_answer(invented, list(draft.facts), [PASSPORT], True)
+    quoted = Draft(draft.facts, "In June.", "It expires in June.")  # not open: it is quoted
+    assert "Not in your notes" not in written_answer(quoted, list(draft.facts), [PASSPORT], True)
 
 
 def test_declining_names_what_was_asked_and_never_a_value():

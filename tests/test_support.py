@@ -20,6 +20,7 @@ def test_a_fact_can_only_cite_a_real_note():
     assert spoken_schema(0)["properties"]["facts"]["maxItems"] == 0
     point = written_schema(2)["properties"]["points"]["items"]
     assert point["properties"]["note"]["enum"] == [1, 2]
+    assert written_schema(2)["properties"]["points"]["minItems"] == 1  # a point quotes a note
     assert written_schema(0)["properties"]["points"]["maxItems"] == 0
 
 

@@ -209,7 +209,7 @@ class Engines:
 
     def research_core(self) -> MemoryResearch:
         """The research and notes core alone (questions only; ``replay`` uses it)."""
-        return self._once("research", self._build_research, timed=False)
+        return self._once("research_core", self._build_research, timed=False)
 
     def _build_research(self) -> MemoryResearch:
         from voice_assistant.research.core import MemoryResearch

@@ -23,7 +23,7 @@ from voice_assistant.research.final import (
 )
 from voice_assistant.research.fold import fold, stems
 from voice_assistant.research.notes import Note
-from voice_assistant.research.questions import subject_words, what_was_asked
+from voice_assistant.research.questions import content_words, subject_words, what_was_asked
 from voice_assistant.research.quotes import is_instruction, values
 from voice_assistant.research.spoken import speakable
 from voice_assistant.research.support import Draft, Fact
@@ -77,18 +77,28 @@ def written_answer(draft: Draft, kept: list[Fact], notes: list[Note], answer_ok:
     """Direct answer, points with their notes, what is open, and code's Sources list. A
     direct answer that states what no kept point quotes is left out."""
     lead = draft.answer if answer_ok and draft.answer else kept[0].say
-    lines = [lead]
+    same = [f.note for f in kept if f.say.lower() == lead.lower()]
+    lines = [f"{lead} [{same[0]}]" if same else lead]  # a point the lead repeats cites there
     seen = {lead.lower()}
     for fact in kept:
         if fact.say.lower() not in seen:
             seen.add(fact.say.lower())
             lines.append(f"- {fact.say} [{fact.note}]")
     support = " ".join(f.quote for f in kept)
-    if draft.open and not [v for v in values(draft.open) if v not in fold(support)]:
+    if draft.open and says_open(draft.open, support):
         lines.append(f"{OPEN_LABEL} {draft.open}")
     text = "\n".join(lines)
     numbers = [n for n in cited(text, len(notes))]
     return f"{text}\n\n{sources(notes, numbers)}" if numbers else text
+
+
+def says_open(open_: str, quoted: str) -> bool:
+    """What the notes leave open is kept only if it states no value the quotes do not, and
+    is not itself what the quotes say (a model sometimes calls a quoted fact "open")."""
+    if [v for v in values(open_) if v not in fold(quoted)]:
+        return False
+    said = set(content_words(open_))
+    return not said or 2 * len(said & stems(quoted)) < len(said)
 
 
 def second_person(sentence: str) -> str:

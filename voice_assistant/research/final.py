@@ -41,7 +41,7 @@ RULES: dict[Mode, str] = {
         'directly; "points" are one to three key facts, each with "note" (its number), '
         '"quote" (the exact words of that note) and "fact" (the point, stating only what the '
         'quote says); "open" says what the notes leave open (empty if nothing). If no note '
-        'answers exactly what was asked, "answer" says so and "points" is empty.'
+        'answers exactly what was asked, "answer" says so.'
     ),
 }
 INSTRUCTION: dict[Mode, str] = {

@@ -81,7 +81,9 @@ def written_schema(count: int) -> dict[str, Any]:
         "additionalProperties": False,
     }
     points: dict[str, Any] = {"type": "array", "items": point, "maxItems": MAX_FACTS}
-    if not count:
+    if count:
+        points["minItems"] = 1  # a direct answer with no point quotes nothing: unusable
+    else:
         points["maxItems"] = 0
     return {
         "type": "object",
