@@ -51,7 +51,7 @@ def fake_pipeline(
     llm: FakeLLM | None = None,
     tts: FakeTTS | None = None,
 ) -> Pipeline:
-    settings = settings or Settings()
+    settings = settings or scripted()
     stt, llm, tts = stt or FakeSTT(), llm or FakeLLM(), tts or FakeTTS()
     research = fake_research(llm, settings)
     vad = LoudnessVAD()
@@ -68,9 +68,9 @@ ANSWER = '{"tool": "answer", "argument": ""}'
 """The research model's "enough, answer now"."""
 
 
-def spoken(say: str, quote: str = "The dentist is on Thursday at 9:30", note: int = 1) -> str:
-    """A spoken final answer as the model writes it: a fact with its note and quote."""
-    return json.dumps({"facts": [{"note": note, "quote": quote, "say": say}]})
+def spoken(say: str, note: int = 1) -> str:
+    """A spoken final answer as the model writes it: a fact citing its note."""
+    return f"{say} (note {note})"
 
 
 def written(answer: str, *points: tuple[int, str, str], open_: str = "") -> str:
@@ -83,11 +83,19 @@ DENTIST_SAID = spoken("The dentist is on Thursday.")
 """"When is the dentist?" answered from the fake store's one memory."""
 
 
+def scripted() -> Settings:
+    """Settings for a scripted model that is asked for research every turn: code's first
+    search never settles it (tests of that stop use the default settings)."""
+    settings = Settings()
+    settings.research.settle_on_first_search = False
+    return settings
+
+
 def research_over(
     llm: LanguageModel, store: MemoryStore, settings: Settings | None = None
 ) -> MemoryResearch:
     """The real research core over ``store``, with ``llm`` for every task."""
-    settings = settings or Settings()
+    settings = settings or scripted()
     tasks = settings.tasks
     profiles = {
         "research": tasks.research,

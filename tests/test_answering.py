@@ -25,7 +25,8 @@ BAD = {"note": 1, "quote": "Race day is 26 April", "say": "Your half marathon is
 
 
 def facts(*items):
-    return json.dumps({"facts": list(items)})
+    """A spoken answer as the model writes it: "sentence (note n)" for each fact."""
+    return " ".join(f"{item['say']} (note {item['note']})" for item in items) or "none"
 
 
 def answerer(replies, finish_reason="stop", **profile_changes):
@@ -45,13 +46,12 @@ def test_a_supported_answer_is_spoken_after_review():
     out = ask.answer("When is my half marathon?", [RACE], [], "spoken", personal=True)
     assert (out.text, out.outcome) == ("Your half marathon is on 26 April.", "answered")
     assert [c.task for c in out.calls] == ["answer_spoken"]
-    schema = llm.calls[0][1]["schema"]
-    assert schema["properties"]["facts"]["items"]["properties"]["note"]["enum"] == [1]
+    assert 'number ::= "1"\n' in llm.calls[0][1]["grammar"]  # only a real note can be cited
     assert out.review["reply"] == "model, reviewed" and out.review["drafts"][0]["failed"] == []
 
 
 def test_a_failed_answer_is_rewritten_once_with_the_failed_checks_named():
-    ask, llm = answerer([facts(BAD), facts(GOOD)])
+    ask, llm = answerer([facts(BAD), facts(GOOD)], answer_spoken={"rewrite": True})
     out = ask.answer("When is my half marathon?", [RACE], [], "spoken", personal=True)
     assert (out.text, out.outcome) == ("Your half marathon is on 26 April.", "rewritten")
     rewrite = llm.calls[1][0]
@@ -62,7 +62,7 @@ def test_a_failed_answer_is_rewritten_once_with_the_failed_checks_named():
 
 def test_an_answer_that_fails_twice_gives_way_to_code_s_reply():
     invented = {"note": 1, "quote": "My passport expires in June", "say": "It is 12345."}
-    ask, _ = answerer([facts(invented), facts(invented)])
+    ask, _ = answerer([facts(invented), facts(invented)], answer_spoken={"rewrite": True})
     out = ask.answer("What is my passport number?", [PASSPORT], [], "spoken", personal=True)
     assert out.outcome == "declined" and "12345" not in out.text
     assert out.text == (
@@ -72,8 +72,8 @@ def test_an_answer_that_fails_twice_gives_way_to_code_s_reply():
     assert len(out.calls) == 2  # the draft and one rewrite, no more
 
 
-def test_the_rewrite_can_be_switched_off_per_profile():
-    ask, llm = answerer([facts(BAD), facts(GOOD)], answer_spoken={"rewrite": False})
+def test_a_spoken_answer_is_not_rewritten_unless_its_profile_asks():
+    ask, llm = answerer([facts(BAD), facts(GOOD)])  # measured: rewrites never passed
     out = ask.answer("When is my half marathon?", [RACE], [], "spoken", personal=True)
     assert len(llm.calls) == 1 and out.outcome in ("quoted", "declined")
     assert "26 May" not in out.text
@@ -101,11 +101,11 @@ def test_a_general_question_is_answered_from_general_knowledge_saying_so_first()
 
 
 def test_an_answer_stopped_early_keeps_only_its_whole_reviewed_facts():
-    cut = facts(GOOD)[:-2] + ', {"note": 1, "quote": "long'
+    cut = facts(GOOD) + " Long runs are on"
     ask, _ = answerer([cut], finish_reason="deadline")
     out = ask.answer("When is my half marathon?", [RACE], [], "spoken", personal=True)
     assert (out.text, out.outcome) == ("Your half marathon is on 26 April.", "cut-short")
-    ask, _ = answerer(['{"facts": [{"note": 1, "quo'], finish_reason="deadline")
+    ask, _ = answerer(["Your half marathon is on"], finish_reason="deadline")
     out = ask.answer("When is my half marathon?", [RACE], [], "spoken", personal=True)
     assert out.text.startswith("I couldn't finish looking into that.")
 
@@ -114,14 +114,16 @@ def test_an_answer_claiming_a_change_is_never_used():
     claim = {"note": 1, "quote": "Race day is 26 April", "say": "I have set a timer for 26 April."}
     ask, _ = answerer([facts(claim), facts(claim)])
     out = ask.answer("When is my half marathon?", [RACE], [], "spoken", personal=True)
-    assert "Timer set" not in out.text and out.outcome == "declined"
+    assert "set a timer" not in out.text and out.outcome in ("quoted", "declined")
     assert any("research changes nothing" in f for f in out.review["drafts"][0]["failed"])
 
 
 def test_the_model_review_runs_where_the_profile_asks_one_fresh_call_a_fact():
     beyond = json.dumps({"supported": False, "answers": True})
     fine = json.dumps({"supported": True, "answers": True})
-    ask, llm = answerer([facts(GOOD), beyond, facts(GOOD), fine], answer_spoken={"review": True})
+    ask, llm = answerer(
+        [facts(GOOD), beyond, facts(GOOD), fine], answer_spoken={"review": True, "rewrite": True}
+    )
     out = ask.answer("When is my half marathon?", [RACE], [], "spoken", personal=True)
     assert [c.task for c in out.calls] == ["answer_spoken", "review", "answer_spoken", "review"]
     review_request = llm.calls[1][0]

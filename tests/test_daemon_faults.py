@@ -40,7 +40,9 @@ class SlowLLM:
     def count_tokens(self, messages: Any) -> int:
         return 10
 
-    def complete(self, messages: Any, *, max_tokens: int, deadline_s: float, json_schema=None):  # type: ignore[no-untyped-def]
+    def complete(
+        self, messages: Any, *, max_tokens: int, deadline_s: float, json_schema=None, grammar=None
+    ):  # type: ignore[no-untyped-def]
         started = time.monotonic()
         words = 0
         while words < max_tokens:

@@ -25,7 +25,7 @@ def test_the_final_request_holds_the_question_with_notes_and_no_tool_messages():
         last = request[-1].content
         assert last.startswith("When is the dentist?\n\nNotes:\n[1] Dentist (file, markdown, home)")
         assert "[2] Gateway" in last
-        assert last.endswith(final.INSTRUCTION[mode]) and "JSON" in last
+        assert last.endswith(final.INSTRUCTION[mode])
 
 
 def test_a_rewrite_extends_the_request_with_the_draft_and_the_failed_checks():

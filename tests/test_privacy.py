@@ -251,7 +251,9 @@ class HostileLLM:
     def count_tokens(self, messages: Any) -> int:
         return sum(len(m.content.split()) for m in messages)
 
-    def complete(self, messages: Any, *, max_tokens: int, deadline_s: float, json_schema=None):  # type: ignore[no-untyped-def]
+    def complete(
+        self, messages: Any, *, max_tokens: int, deadline_s: float, json_schema=None, grammar=None
+    ):  # type: ignore[no-untyped-def]
         task = self.task_of(messages[0].content)
         self.calls.append((task, "\n".join(m.content for m in messages)))
         if task == "research":
@@ -265,12 +267,15 @@ class HostileLLM:
 
 
 def citing(*facts: tuple[str, str, str]) -> Callable[[str], str]:
-    """A final answer whose facts cite notes by title: (title, quote, say)."""
+    """A final answer whose facts cite notes by title: (title, quote, say); a spoken
+    answer cites its note after the sentence, a written one quotes it."""
 
     def answer(request: str) -> str:
         number = {m[2]: int(m[1]) for m in re.finditer(r"^\[(\d+)\] ([^(]+?) \(", request, re.M)}
-        items = [{"note": number.get(t, 1), "quote": q, "say": say} for t, q, say in facts]
-        return json.dumps({"facts": items})
+        if "(note N)" in request:
+            return " ".join(f"{say} (note {number.get(t, 1)})" for t, _, say in facts)
+        items = [{"note": number.get(t, 1), "quote": q, "fact": say} for t, q, say in facts]
+        return json.dumps({"answer": "", "points": items, "open": ""})
 
     return answer
 

@@ -5,7 +5,6 @@ sentences, and a seeded unsupported answer is rewritten or replaced."""
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -106,8 +105,7 @@ class SeededFirstDraft:
         return self.llm.count_tokens(messages)
 
     def complete(self, messages, **kwargs):
-        schema = kwargs.get("json_schema") or {}
-        if not self.seeded and "facts" in schema.get("properties", {}):
+        if not self.seeded and kwargs.get("grammar"):  # the spoken answer's call
             self.seeded = True
             return Completion(self.draft, 100, 30, "stop", 0.0)
         return self.llm.complete(messages, **kwargs)
@@ -116,8 +114,8 @@ class SeededFirstDraft:
 def test_a_seeded_unsupported_answer_is_rewritten_or_replaced(engines):
     llms = engines.research_core().answerer.task_llms
     real = llms["answer_spoken"]
-    invented = {"note": 1, "quote": "My passport expires", "say": "Your passport number is 12345."}
-    llms["answer_spoken"] = SeededFirstDraft(real, json.dumps({"facts": [invented]}))
+    invented = "Your passport number is 12345. (note 1)"
+    llms["answer_spoken"] = SeededFirstDraft(real, invented)
     try:
         reply = ask(engines, "What is my passport number?")
     finally:

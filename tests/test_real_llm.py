@@ -59,3 +59,42 @@ def test_a_prompt_that_cannot_fit_is_refused_before_running(real_engines):
     with pytest.raises(StageFailure) as caught:
         real_engines.llm().complete([SYSTEM, huge], max_tokens=50, deadline_s=10)
     assert caught.value.code == "context-full"
+
+
+@pytest.mark.parametrize("constraint", ["json_schema", "grammar"])
+def test_constrained_decoding_writes_what_llama_cpp_python_s_sampler_writes(
+    real_engines, constraint
+):
+    """The grammar is asked about the likeliest token first (fast), with the same outcome as
+    applying it to the whole vocabulary at every step (llama-cpp-python's sampler chain)."""
+    from llama_cpp import LlamaGrammar
+
+    from voice_assistant.research.final import final_request
+    from voice_assistant.research.notes import Note
+    from voice_assistant.research.support import spoken_grammar, written_schema
+
+    llm = real_engines.llm()
+    notes = [
+        Note("Oatmeal mugs", "2026-11-02", "Retail price 32 euros, wholesale 18 euros.", day="x"),
+        Note("Kiln", "2026-10-01", "Glaze firing goes to 1240 degrees.", day="x"),
+    ]
+    question = "What's the wholesale price of my oatmeal mugs?"
+    if constraint == "grammar":
+        messages, gbnf = final_request(question, notes, [], "spoken"), spoken_grammar(2)
+        ours = llm.complete(messages, max_tokens=60, deadline_s=120, grammar=gbnf)
+        grammar = LlamaGrammar.from_string(gbnf, verbose=False)
+    else:
+        schema = written_schema(2)
+        messages = final_request(question, notes, [], "written")
+        ours = llm.complete(messages, max_tokens=120, deadline_s=120, json_schema=schema)
+        grammar = LlamaGrammar.from_json_schema(json.dumps(schema), verbose=False)
+    ids, stop = llm._prompt_tokens(messages)
+    theirs = llm.llama.create_completion(
+        ids,
+        max_tokens=120 if constraint == "json_schema" else 60,
+        temperature=0.0,
+        stop=stop,
+        grammar=grammar,
+    )
+    assert ours.text == theirs["choices"][0]["text"].strip()
+    assert ours.completion_tokens == theirs["usage"]["completion_tokens"]

@@ -41,6 +41,17 @@ def test_the_next_turn_sees_earlier_messages_without_tool_exchanges():
     assert final_messages[2].content == "The dentist is on Thursday."  # what was said
 
 
+def test_a_question_its_first_search_settles_gets_no_research_call():
+    from voice_assistant.config import Settings
+
+    llm = FakeLLM([DENTIST_SAID])
+    reply = fake_research(llm, Settings()).answer("When is the dentist?", "spoken")
+    assert reply.stop_reason == "decisive"  # the found note holds "dentist"
+    assert [c.task for c in reply.model_calls] == ["answer_spoken"]
+    assert reply.text == "The dentist is on Thursday."
+    assert llm.calls[0][0][-1].content.startswith("When is the dentist?\n\nNotes:\n[1] Dentist (")
+
+
 def test_a_spoken_answer_that_fails_gives_the_spoken_fallback():
     llm = FakeLLM([ANSWER, '{"facts": [{"note": 1, "quote": "The dentist is on Thurs'], "deadline")
     reply = fake_research(llm).answer("When is the dentist?", "spoken")
@@ -94,7 +105,7 @@ def test_batch_files_are_independent_turns(tmp_path):
 class FinalFails(FakeLLM):
     """Research works; the final call cannot prepare its context."""
 
-    def complete(self, messages, *, max_tokens, deadline_s, json_schema=None):
+    def complete(self, messages, *, max_tokens, deadline_s, json_schema=None, grammar=None):
         if len(self.calls) >= 1:
             from voice_assistant.errors import StageFailure
 

@@ -28,7 +28,7 @@ class ScriptedLLM:
     def count_tokens(self, messages):
         return int(sum(len(m.content) for m in messages) * self.tokens_per_char)
 
-    def complete(self, messages, *, max_tokens, deadline_s, json_schema=None):
+    def complete(self, messages, *, max_tokens, deadline_s, json_schema=None, grammar=None):
         self.requests.append((messages, deadline_s, json_schema))
         self.clock.now += self.step
         item = self.script.pop(0) if self.script else {"tool": "answer", "argument": ""}
@@ -122,3 +122,15 @@ def test_memory_text_that_gives_orders_never_runs_a_tool(tmp_path):
     run = ResearchLoop(llm, Tools(store), 4096, 500, clock=clock).run("dentist", 20)
     assert [e.call.tool for e in run.exchanges] == ["search_memories"]
     assert len(build_notes(run.exchanges)) == 1
+
+
+def test_code_s_first_search_may_settle_research_without_a_model_call(tmp_path):
+    loop, llm = loop_for(tmp_path, [search("more")])
+    seen = []
+    run = loop.run(
+        "When is the dentist?", 20, lambda exchanges: seen.append(exchanges) or "decisive"
+    )
+    assert (run.stop_reason, llm.requests, len(run.exchanges)) == ("decisive", [], 1)
+    assert seen[0] == run.exchanges  # it saw the first search
+    run = loop.run("When is the dentist?", 20, lambda exchanges: None)  # None: research goes on
+    assert run.stop_reason != "decisive" and len(llm.requests) >= 1

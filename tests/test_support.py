@@ -2,58 +2,79 @@
 
 import json
 
+from llama_cpp import LlamaGrammar
+
 from voice_assistant.research.support import (
     Draft,
     Fact,
-    as_json,
-    parse,
-    salvage,
-    spoken_schema,
+    parse_spoken,
+    parse_written,
+    salvage_written,
+    spoken_grammar,
     written_schema,
 )
 
 
 def test_a_fact_can_only_cite_a_real_note():
-    fact = spoken_schema(3)["properties"]["facts"]["items"]
-    assert fact["properties"]["note"]["enum"] == [1, 2, 3]
-    assert fact["required"] == ["note", "quote", "say"]  # the quote is written before the sentence
-    assert spoken_schema(0)["properties"]["facts"]["maxItems"] == 0
+    grammar = spoken_grammar(3)
+    assert 'number ::= "1" | "2" | "3"' in grammar
+    assert 'root ::= "none" | fact (" " fact)?' in grammar  # at most two facts
+    assert spoken_grammar(0) == 'root ::= "none"\n'
+    for count in (0, 1, 12):
+        LlamaGrammar.from_string(spoken_grammar(count), verbose=False)  # llama.cpp parses it
     point = written_schema(2)["properties"]["points"]["items"]
     assert point["properties"]["note"]["enum"] == [1, 2]
     assert written_schema(2)["properties"]["points"]["minItems"] == 1  # a point quotes a note
     assert written_schema(0)["properties"]["points"]["maxItems"] == 0
 
 
-def test_parsing_keeps_well_formed_facts_only():
+def test_a_spoken_fact_rests_on_its_notes_passage():
+    passages = ["Race day is 26 April.", "Long runs on Sundays."]
+    draft = parse_spoken("It is on 26 April. (note 1) You run long on Sundays. (note 2)", passages)
+    assert draft == Draft(
+        (
+            Fact(1, "Race day is 26 April.", "It is on 26 April."),
+            Fact(2, "Long runs on Sundays.", "You run long on Sundays."),
+        )
+    )
+    assert parse_spoken("Out of range. (note 9) Kept. (note 1)", passages) == Draft(
+        (Fact(1, passages[0], "Kept."),)
+    )
+    assert parse_spoken("none", passages) == Draft(())
+    assert parse_spoken("It is on 26 April.", passages) is None  # cites nothing
+
+
+def test_a_sentence_cut_off_before_its_citation_is_left_out():
+    passages = ["Race day is 26 April.", "Long runs on Sundays."]
+    cut = "It is on 26 April. (note 1) You run long on Sun"
+    assert parse_spoken(cut, passages) == Draft((Fact(1, passages[0], "It is on 26 April."),))
+
+
+def test_parsing_keeps_well_formed_points_only():
     text = json.dumps(
         {
-            "facts": [
-                {"note": 1, "quote": "Race day is 26 April", "say": "It is on 26 April."},
-                {"note": 9, "quote": "x", "say": "Out of range."},
-                {"note": 2, "quote": "y", "say": ""},
+            "answer": "Friday.",
+            "points": [
+                {"note": 1, "quote": "Race day is 26 April", "fact": "It is on 26 April."},
+                {"note": 9, "quote": "x", "fact": "Out of range."},
+                {"note": 2, "quote": "y", "fact": ""},
                 "not an object",
-            ]
+            ],
+            "open": "Time.",
         }
     )
-    draft = parse(text, 2)
-    assert draft == Draft((Fact(1, "Race day is 26 April", "It is on 26 April."),))
-    assert parse("not json", 2) is None
-    assert parse('{"facts": "no"}', 2) is None
-    assert parse('{"facts": []}', 2) == Draft(())
-
-
-def test_a_written_answer_keeps_its_direct_answer_and_what_is_open():
-    text = json.dumps(
-        {"answer": "Friday.", "points": [{"note": 1, "quote": "q", "fact": "f"}], "open": "Time."}
+    draft = parse_written(text, 2)
+    assert draft == Draft(
+        (Fact(1, "Race day is 26 April", "It is on 26 April."),), "Friday.", "Time."
     )
-    assert parse(text, 1, written=True) == Draft((Fact(1, "q", "f"),), "Friday.", "Time.")
-    assert parse(as_json(parse(text, 1, True), written=True), 1, True) == parse(text, 1, True)
+    assert parse_written("not json", 2) is None
+    assert parse_written('{"points": "no"}', 2) is None
 
 
-def test_an_answer_cut_off_mid_json_keeps_its_whole_facts():
-    whole = '{"note": 1, "quote": "Race day is 26 April", "say": "It is on \\"26\\" April."}'
-    cut = f'{{"facts": [{whole}, {{"note": 2, "quote": "long run on Sun'
-    assert salvage(cut, 2) == Draft((Fact(1, "Race day is 26 April", 'It is on "26" April.'),))
-    assert salvage('{"facts": [', 2) == Draft(())
-    written = '{"answer": "Friday.", "points": [{"note": 1, "quote": "q", "fact": "f"}, {"no'
-    assert salvage(written, 1, written=True) == Draft((Fact(1, "q", "f"),), "Friday.")
+def test_an_answer_cut_off_mid_json_keeps_its_whole_points():
+    whole = '{"note": 1, "quote": "Race day is 26 April", "fact": "It is on \\"26\\" April."}'
+    cut = f'{{"answer": "Friday.", "points": [{whole}, {{"note": 2, "quote": "long run on Sun'
+    assert salvage_written(cut, 2) == Draft(
+        (Fact(1, "Race day is 26 April", 'It is on "26" April.'),), "Friday."
+    )
+    assert salvage_written('{"answer": "Fri', 2) == Draft(())

@@ -157,6 +157,14 @@ def run_bench(settings: Settings, args: argparse.Namespace) -> int:
         from voice_assistant.bench_noise import run_noise_bench
 
         return run_noise_bench(settings, args.minutes, args.plant)
+    if args.suite == "latency":
+        from voice_assistant.bench_latency import run_latency_bench
+
+        return run_latency_bench(settings, args.runs, args.only)
+    if args.suite == "decoding":
+        from voice_assistant.bench_decoding import run_decoding_bench
+
+        return run_decoding_bench(settings, args.runs)
     if args.suite == "soak":
         from voice_assistant.bench_soak import run_soak_bench
 

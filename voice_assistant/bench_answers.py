@@ -65,6 +65,8 @@ class Request:
     acts: tuple[str, ...] = ()
     ends_on_ask: bool = False
     note: str = ""
+    support: tuple[str, ...] = ()
+    """Titles of the notes that hold the answer (the latency suite's floor reads them)."""
 
 
 def load_requests(path: Path | None = None) -> list[Request]:
@@ -85,6 +87,7 @@ def load_requests(path: Path | None = None) -> list[Request]:
                 acts=tuple(item.get("acts", ())),
                 ends_on_ask=bool(item.get("ends_on_ask", False)),
                 note=item.get("note", ""),
+                support=tuple(item.get("support", ())),
             )
         )
     return requests

@@ -26,7 +26,8 @@ from voice_assistant.research.base import Mode
 from voice_assistant.research.final import SYSTEM, final_request
 from voice_assistant.research.loop import STRATEGY
 from voice_assistant.research.notes import Exchange, build_notes, digest
-from voice_assistant.research.support import spoken_schema, written_schema
+from voice_assistant.research.passages import focus
+from voice_assistant.research.support import spoken_grammar, written_schema
 from voice_assistant.research.tools import ToolCall, Tools, render
 
 CHECKOUT = Path(__file__).resolve().parent.parent
@@ -157,11 +158,13 @@ def replay_comparison(engines: Engines, runs: int) -> list[tuple[str, str, float
     notes = build_notes(exchanges)
     rows: list[tuple[str, str, float, float, str]] = []
     for mode in ("written", "spoken"):
-        kept = digest(notes, settings.research.digest_chars(mode))
+        chosen = focus(notes, QUESTION) if mode == "spoken" else notes
+        kept = digest(chosen, settings.research.digest_chars(mode))
         profile = (
             settings.tasks.answer_written if mode == "written" else settings.tasks.answer_spoken
         )
-        schema = written_schema(len(kept)) if mode == "written" else spoken_schema(len(kept))
+        schema = written_schema(len(kept)) if mode == "written" else None
+        grammar = spoken_grammar(len(kept)) if mode == "spoken" else None
         for way, request in (
             ("transcript (ADR 0101)", old_request(QUESTION, exchanges, mode)),
             ("notes (ADR 0127)", final_request(QUESTION, kept, [], mode)),
@@ -174,6 +177,7 @@ def replay_comparison(engines: Engines, runs: int) -> list[tuple[str, str, float
                     max_tokens=profile.max_tokens,
                     deadline_s=profile.deadline_s,
                     json_schema=schema,
+                    grammar=grammar,
                 )
                 tokens, text = out.prompt_tokens, out.text
                 seconds.append(out.seconds)

@@ -121,6 +121,7 @@ class TaskLLM(FakeLLM):
         max_tokens: int,
         deadline_s: float,
         json_schema: dict[str, Any] | None = None,
+        grammar: str | None = None,
     ) -> Completion:
         system, user = messages[0].content, messages[-1].content
         if system == understand.SYSTEM:
@@ -136,21 +137,20 @@ class TaskLLM(FakeLLM):
             text = json.dumps({check: False for check in checks})
         elif system == ACKNOWLEDGE:
             text = "Done."
-        elif "facts" in (json_schema or {}).get("properties", {}):
-            text = _quoting_answer(user)
+        elif grammar is not None and grammar.startswith('root ::= "none"'):
+            text = _citing_answer(user)
         else:
             text = "It is on Thursday. Anything else?"
         words = text.split()[:max_tokens]
         return Completion(" ".join(words), self.count_tokens(messages), len(words), "stop", 0.0)
 
 
-def _quoting_answer(request: str) -> str:
-    """A spoken answer quoting the first note's first sentence, as a careful model would."""
+def _citing_answer(request: str) -> str:
+    """A spoken answer saying the first note's first sentence, as a careful model would."""
     note = re.search(r"^\[1\] [^:]*: (.+)$", request, re.M)
     if note is None:
-        return json.dumps({"facts": []})
-    sentence = re.split(r"(?<=[.!?])\s", note.group(1))[0]
-    return json.dumps({"facts": [{"note": 1, "quote": sentence, "say": sentence}]})
+        return "none"
+    return re.split(r"(?<=[.!?])\s", note.group(1))[0] + " (note 1)"
 
 
 class HashEmbedder:

@@ -317,6 +317,8 @@ def build_parser() -> argparse.ArgumentParser:
         choices=[
             "pipeline",
             "research",
+            "decoding",
+            "latency",
             "review",
             "answers",
             "vocabulary",
@@ -351,7 +353,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--only",
         default="",
-        help="answers suite: request ids or kinds, or 'drafts', comma-separated (default: all)",
+        help="answers and latency suites: request ids or kinds, or 'drafts', comma-separated "
+        "(default: all)",
     )
     bench.add_argument(
         "--model-review",

@@ -142,7 +142,9 @@ class TasksConfig(Section):
     research: TaskProfile = TaskProfile(max_tokens=48, deadline_s=60.0)
     acknowledge: TaskProfile = TaskProfile(max_tokens=60, deadline_s=15.0)
     review: TaskProfile = TaskProfile(max_tokens=40, deadline_s=15.0)
-    answer_spoken: TaskProfile = TaskProfile(max_tokens=160, deadline_s=30.0, review=False)
+    answer_spoken: TaskProfile = TaskProfile(
+        max_tokens=160, deadline_s=30.0, review=False, rewrite=False
+    )
     answer_written: TaskProfile = TaskProfile(max_tokens=400, deadline_s=120.0, review=False)
     answer_general: TaskProfile = TaskProfile(max_tokens=60, deadline_s=20.0, review=False)
     acknowledge_by: Literal["code", "model"] = Field(
@@ -177,6 +179,11 @@ class ResearchConfig(Section):
         2000, ge=256, description="Tokens kept free for the final request besides its output."
     )
     search_limit: int = Field(5, ge=1, le=50, description="Hits per search.")
+    settle_on_first_search: bool = Field(
+        True,
+        description="No research call when code's first search found strong notes holding "
+        "every word the question is about (measured: same answers, one call fewer).",
+    )
     semantic_search: bool = Field(
         True, description="Fuse MiniLM similarity with BM25 (measured: better recall)."
     )

@@ -226,6 +226,10 @@ class Engines:
         }
         own_context = s.llm.research_context or tasks.research.model
         research_llm = self.llm("research", "research") if own_context else self.llm()
+        task_llms = {task: self.llm(task=task) for task in ANSWER_TASKS}
+        if own_context:  # a general question makes no research call: its context is free,
+            # and the answers' fixed prefix stays cached for the next memory question
+            task_llms["answer_general"] = self.llm("research", "answer_general")
         return MemoryResearch(
             self.llm(),
             research_llm,
@@ -234,7 +238,7 @@ class Engines:
             s.research,
             profiles,
             n_ctx=s.llm.n_ctx,
-            task_llms={task: self.llm(task=task) for task in ANSWER_TASKS},
+            task_llms=task_llms,
         )
 
     def tts(self) -> TextToSpeech:

@@ -43,7 +43,8 @@ class Completion:
 
 
 class LanguageModel(Protocol):
-    """A chat model with an output allowance, a deadline and optional JSON-schema output."""
+    """A chat model with an output allowance, a deadline and optional constrained output:
+    a JSON schema, or a grammar (GBNF, rule ``root``)."""
 
     def complete(
         self,
@@ -52,6 +53,7 @@ class LanguageModel(Protocol):
         max_tokens: int,
         deadline_s: float,
         json_schema: dict[str, Any] | None = None,
+        grammar: str | None = None,
     ) -> Completion: ...
 
     def count_tokens(self, messages: list[Message]) -> int:

@@ -23,9 +23,18 @@ class FakeLLM:
         max_tokens: int,
         deadline_s: float,
         json_schema: dict[str, Any] | None = None,
+        grammar: str | None = None,
     ) -> Completion:
         self.calls.append(
-            (messages, {"max_tokens": max_tokens, "deadline_s": deadline_s, "schema": json_schema})
+            (
+                messages,
+                {
+                    "max_tokens": max_tokens,
+                    "deadline_s": deadline_s,
+                    "schema": json_schema,
+                    "grammar": grammar,
+                },
+            )
         )
         text = self.replies[min(len(self.calls) - 1, len(self.replies) - 1)]
         words = text.split()[:max_tokens]

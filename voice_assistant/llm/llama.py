@@ -2,7 +2,7 @@
 
 The prompt is built here from the GGUF's own chat template and tokenized once, so we know
 the exact prompt tokens, keep a stable prefix for llama.cpp's KV reuse, and can pass a
-deadline (a stopping criterion checked per token) and a JSON-schema grammar.
+deadline (checked per token) and a JSON-schema grammar, decoded by ``decoding``.
 """
 
 from __future__ import annotations
@@ -12,11 +12,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
-
 from voice_assistant.errors import StageFailure
 from voice_assistant.llm.base import Completion, Message
+from voice_assistant.llm.decoding import Grammar, Picker, generate
 
 CHATML = (
     "{% for message in messages %}<|im_start|>{{ message['role'] }}\n"
@@ -63,7 +61,7 @@ class LlamaCppLLM:
             bos_token=bos,
             stop_token_ids=[eos_id],
         )
-        self.temperature = temperature
+        self.pick = Picker(temperature, seed)
         self.n_ctx = n_ctx
         self.path = model_path
 
@@ -88,9 +86,10 @@ class LlamaCppLLM:
         max_tokens: int,
         deadline_s: float,
         json_schema: dict[str, Any] | None = None,
+        grammar: str | None = None,
     ) -> Completion:
         import llama_cpp
-        from llama_cpp import LlamaGrammar, StoppingCriteriaList
+        from llama_cpp import LlamaGrammar
 
         started = time.monotonic()
         ids, stop = self._prompt_tokens(messages)
@@ -103,33 +102,42 @@ class LlamaCppLLM:
             )
         expired = False
 
-        def past_deadline(_ids: npt.NDArray[np.intc], _logits: npt.NDArray[np.single]) -> bool:
+        def past_deadline() -> bool:
             nonlocal expired
             expired = expired or time.monotonic() - started > deadline_s
             return expired
 
         llama_cpp.llama_perf_context_reset(self.llama.ctx)
-        grammar = (
-            LlamaGrammar.from_json_schema(json.dumps(json_schema), verbose=False)
-            if json_schema
-            else None
-        )
-        out: Any = self.llama.create_completion(
-            ids,
-            max_tokens=max_tokens,
-            temperature=self.temperature,
-            stop=stop,
-            stopping_criteria=StoppingCriteriaList([past_deadline]),
-            grammar=grammar,
-        )
-        choice = out["choices"][0]
-        usage = out["usage"]
+        rules: Grammar | None = None
+        if json_schema or grammar:
+            parsed = (
+                LlamaGrammar.from_json_schema(json.dumps(json_schema), verbose=False)
+                if json_schema
+                else LlamaGrammar.from_string(grammar or "", verbose=False)
+            )
+            rules = Grammar(
+                self.llama._model.vocab, parsed._grammar, parsed._root, self.llama.n_vocab()
+            )
+        tokens: list[int] = []
+        finish = "length"
+        try:
+            for token in generate(self.llama, ids, max_tokens, rules, past_deadline, self.pick):
+                tokens.append(token)
+            if len(tokens) < max_tokens and not expired:
+                finish = "stop"
+        finally:
+            if rules is not None:
+                rules.close()
+        text = self.llama.detokenize(tokens).decode("utf-8", "ignore")
+        for word in stop:
+            if word in text:
+                text, finish = text[: text.index(word)], "stop"
         perf = llama_cpp.llama_perf_context(self.llama.ctx)
         return Completion(
-            text=choice["text"].strip(),
-            prompt_tokens=int(usage["prompt_tokens"]),
-            completion_tokens=int(usage["completion_tokens"]),
-            finish_reason="deadline" if expired else str(choice["finish_reason"] or "stop"),
+            text=text.strip(),
+            prompt_tokens=len(ids),
+            completion_tokens=len(tokens),
+            finish_reason="deadline" if expired else finish,
             seconds=time.monotonic() - started,
             prompt_tokens_evaluated=int(perf.n_p_eval),
             prompt_eval_s=perf.t_p_eval_ms / 1000,

@@ -1,8 +1,9 @@
 """The final answer, reviewed before anyone hears it.
 
-A personal question: one constrained call writes facts with their support (note and
-quote); code reviews every fact (``answer_review``), and the model's checks run too
-where the answer's task profile asks for them; the facts that pass become the reply.
+A personal question: one constrained call writes facts with their support (the note
+and its words, ``support``); code reviews every fact (``answer_review``), and the
+model's checks run too where the answer's task profile asks for them; the facts that
+pass become the reply.
 An answer with no fact left is rewritten once with the failed checks named; if it fails
 again, code's reply stands in: the note's own sentence when it passes every check as an
 answer ("Your notes say: …"), else "I'm not sure. The closest I found: …" or "I couldn't
@@ -50,9 +51,11 @@ from voice_assistant.research.spoken import speakable
 from voice_assistant.research.support import (
     Draft,
     Fact,
-    parse,
-    salvage,
-    spoken_schema,
+    parse_spoken,
+    parse_written,
+    recited,
+    salvage_written,
+    spoken_grammar,
     written_schema,
 )
 
@@ -89,6 +92,7 @@ class Answerer:
         messages: list[Message],
         calls: list[ModelCall],
         schema: dict[str, Any] | None = None,
+        grammar: str | None = None,
     ) -> Completion | None:
         profile = self.profiles[task]
         try:
@@ -97,6 +101,7 @@ class Answerer:
                 max_tokens=profile.max_tokens,
                 deadline_s=profile.deadline_s,
                 json_schema=schema,
+                grammar=grammar,
             )
         except StageFailure:
             return None
@@ -111,17 +116,20 @@ class Answerer:
         mode: Mode,
         personal: bool,
         context: str = "",
+        unseen: list[Note] | None = None,
     ) -> Answered:
         """``notes`` is the digest; ``context`` the earlier messages' text (their values
-        may be repeated)."""
+        may be repeated); ``unseen`` the notes research found that the answer was not
+        given: the review still weighs them (a newer note, another note's subject)."""
         if not personal:
             return self._general(question, history, mode)
         request = final_request(question, notes, history, mode)
         trace: dict[str, Any] = {"kind": "personal", "drafts": []}
+        reviewed = [*notes, *(unseen or [])]
         if not any(note.day for note in notes):
             trace["reply"] = "code: no note found"
             return Answered(
-                compose.decline(question, notes, mode == "spoken"),
+                compose.decline(question, reviewed, mode == "spoken"),
                 "declined",
                 request,
                 review=trace,
@@ -129,30 +137,26 @@ class Answerer:
         calls: list[ModelCall] = []
         task = f"answer_{mode}"
         written = mode == "written"
-        schema = written_schema(len(notes)) if written else spoken_schema(len(notes))
-        completion = first = self._call(task, request, calls, schema)
+        schema = written_schema(len(notes)) if written else None
+        grammar = None if written else spoken_grammar(len(notes))
+        completion = first = self._call(task, request, calls, schema, grammar)
         pointed: list[Fact] = []
         """Facts the drafts offered: where the model looked, even when what it said failed."""
         for attempt in (1, 2):
             if completion is None:
                 break
             stopped = completion.finish_reason != "stop"
-            draft = (
-                salvage(completion.text, len(notes), written)
-                if stopped
-                else parse(completion.text, len(notes), written)
-            )
+            draft = self._draft(completion.text, notes, written, stopped)
             started = time.perf_counter()
-            verdict = self._review(question, draft, notes, context, mode, calls)
-            trace["drafts"].append(
-                {
-                    "draft": completion.text,
-                    "kept": len(verdict.kept),
-                    "failed": [f.text() for f in verdict.findings],
-                    "checks": sorted({f.check for f in verdict.findings}),
-                    "review_s": round(time.perf_counter() - started, 4),
-                }
-            )
+            verdict = self._review(question, draft, reviewed, context, mode, calls)
+            trace["drafts"].append(_traced(completion.text, verdict, started))
+            moved = None if written or draft is None or verdict.passed else _recite(draft, notes)
+            if moved is not None:  # the right sentence, the wrong note number
+                started = time.perf_counter()
+                again = self._review(question, moved, reviewed, context, mode, calls)
+                trace["drafts"].append(_traced(f"re-cited: {moved.facts}", again, started))
+                if again.passed:
+                    draft, verdict = moved, again
             pointed += list(draft.facts) if draft is not None else []
             if verdict.passed:
                 trace["reply"] = "model, reviewed" + (", rewritten" if attempt == 2 else "")
@@ -168,20 +172,33 @@ class Answerer:
             if attempt == 1 and self.profiles[task].rewrite:
                 failed = [f.text() for f in verdict.findings] or ["it is not the JSON asked for"]
                 completion = self._call(
-                    task, rewrite_request(request, completion.text, failed), calls, schema
+                    task, rewrite_request(request, completion.text, failed), calls, schema, grammar
                 )
         if completion is None and first is None:
             trace["reply"] = "code: no answer"
             text = spoken_fallback(notes) if not written else written_fallback(notes)
             return Answered(text, "no-answer", request, None, calls, trace)
-        said = compose.notes_say(question, notes, pointed, context, not written)
+        said = compose.notes_say(question, reviewed, pointed, context, not written)
         if said is not None:
             trace["reply"] = "code: the note's own sentence (no answer passed review)"
             return Answered(said, "quoted", request, first, calls, trace)
         trace["reply"] = "code: declined (no answer passed review)"
         return Answered(
-            compose.decline(question, notes, not written), "declined", request, first, calls, trace
+            compose.decline(question, reviewed, not written),
+            "declined",
+            request,
+            first,
+            calls,
+            trace,
         )
+
+    @staticmethod
+    def _draft(text: str, notes: list[Note], written: bool, stopped: bool) -> Draft | None:
+        if not written:
+            return parse_spoken(text, [note.excerpt for note in notes]) or (
+                Draft(()) if stopped else None
+            )
+        return salvage_written(text, len(notes)) if stopped else parse_written(text, len(notes))
 
     def _review(
         self,
@@ -253,6 +270,21 @@ class Answerer:
             return Answered(text, "general", request, out, calls, trace)
         trace["reply"] = "code: no general answer passed review"
         return Answered(SPOKEN_NOTHING, "no-answer", request, out, calls, trace)
+
+
+def _recite(draft: Draft, notes: list[Note]) -> Draft | None:
+    return recited(draft, [n.subject for n in notes], [n.excerpt for n in notes])
+
+
+def _traced(text: str, verdict: Review, started: float) -> dict[str, Any]:
+    """A draft's entry in the review trace."""
+    return {
+        "draft": text,
+        "kept": len(verdict.kept),
+        "failed": [f.text() for f in verdict.findings],
+        "checks": sorted({f.check for f in verdict.findings}),
+        "review_s": round(time.perf_counter() - started, 4),
+    }
 
 
 def general_findings(question: str, answer: str) -> list[str]:

@@ -18,6 +18,7 @@ from voice_assistant.research.base import Mode
 from voice_assistant.research.final import final_request
 from voice_assistant.research.loop import ResearchLoop, research_request
 from voice_assistant.research.notes import Exchange, Note, build_notes, digest
+from voice_assistant.research.passages import decisive, focus
 from voice_assistant.research.questions import is_personal
 from voice_assistant.research.tools import ToolCall, ToolResult, Tools
 
@@ -63,12 +64,17 @@ class MemoryResearch:
         mode: Mode,
         personal: bool | None = None,
     ) -> tuple[list[Note], Answered]:
-        """The reserved answer over a digest of the notes, reviewed (``answering``)."""
-        kept = digest(notes, self.config.digest_chars(mode))
+        """The reserved answer over a digest of the notes (spoken: their passages about the
+        question, ``passages``), reviewed (``answering``)."""
+        spoken = mode == "spoken"
+        kept = digest(focus(notes, question) if spoken else notes, self.config.digest_chars(mode))
+        shown = {(n.subject, n.day) for n in kept}
+        unseen = [n for n in notes if n.day and (n.subject, n.day) not in shown] if spoken else []
         if personal is None:
             personal = is_personal(question, notes)
         context = " ".join(m.content for m in history if m.role in ("user", "assistant"))
-        return kept, self.answerer.answer(question, kept, history, mode, personal, context)
+        answered = self.answerer.answer(question, kept, history, mode, personal, context, unseen)
+        return kept, answered
 
     def answer(self, question: str, mode: Mode) -> Reply:
         started = time.monotonic()
@@ -76,12 +82,17 @@ class MemoryResearch:
         history = self.conversations.history(conversation)
         personal: list[bool] = []
 
-        def proceed(exchanges: list[Exchange]) -> bool:
-            """A general question the notes do not cover needs no research."""
-            personal.append(is_personal(question, build_notes(exchanges)))
-            return personal[-1]
+        def settle(exchanges: list[Exchange]) -> str | None:
+            """A general question the notes do not cover needs no research, nor does one
+            whose first search found everything it is about."""
+            notes = build_notes(exchanges)
+            personal.append(is_personal(question, notes))
+            if not personal[-1]:
+                return "general"
+            settles = self.config.settle_on_first_search and decisive(question, notes)
+            return "decisive" if settles else None
 
-        run = self.loop.run(question, self.config.budget(mode), proceed)
+        run = self.loop.run(question, self.config.budget(mode), settle)
         notes = build_notes(run.exchanges)
         research_s = time.monotonic() - started
         kept, answered = self.final_pass(question, notes, history, mode, personal[0])
@@ -100,7 +111,7 @@ class MemoryResearch:
                     }
                     for e in run.exchanges
                 ],
-                "notes": [asdict(n) for n in kept],
+                "notes": [{**asdict(n), "text": ""} for n in kept],
                 "final_request": [asdict(m) for m in answered.request],
                 "reply": text,
                 "review": answered.review,

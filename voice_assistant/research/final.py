@@ -2,8 +2,9 @@
 
 Pure functions. The request holds the system prompt (no tool strategy) with the mode's
 rules, up to six earlier user/assistant messages, and the question followed by the
-numbered notes. Its output is constrained JSON (``support``), so it cannot ask for tools
-again; code, not the model, adds the Sources list, the cut-short note and the fallbacks.
+numbered notes. Its output is constrained (``support``): cited sentences when spoken,
+JSON when written, so it cannot ask for tools again; code, not the model, adds the
+Sources list, the cut-short note and the fallbacks.
 """
 
 from __future__ import annotations
@@ -24,17 +25,15 @@ SYSTEM = (
 )
 RULES: dict[Mode, str] = {
     "spoken": (
-        'Reply with JSON. "facts" holds what the notes say that answers exactly the '
-        'question, at most two facts, each with "note" (its number), "quote" (the exact '
-        'words of that note) and "say" (one short, plain sentence for the user, read aloud, '
-        "that states only what the quote says). If no note answers exactly what was asked, "
-        '"facts" is empty.\n'
-        "Example notes:\n[1] Piano (home; written 2025-05-02): The tuner comes every spring. "
-        "The last tuning cost 90 euros.\n"
+        "Reply with what the notes say that answers exactly the question: at most two "
+        "facts, each one short, plain sentence for the user, read aloud, that states only "
+        "what one note says, followed by (note N). If no note answers exactly what was "
+        "asked, reply: none\n"
+        "Example notes:\n[1] Piano (2025-05-02): The tuner comes every spring. The last "
+        "tuning cost 90 euros.\n"
+        "Question: What is the tuner's name?\nnone\n"
         "Question: How much did the piano tuning cost?\n"
-        '{"facts": [{"note": 1, "quote": "The last tuning cost 90 euros", "say": "The last '
-        'piano tuning cost 90 euros."}]}\n'
-        'Question: What is the tuner\'s name?\n{"facts": []}'
+        "The last piano tuning cost 90 euros. (note 1)"
     ),
     "written": (
         'Reply with JSON: "answer" is one or two sentences that answer the question '
@@ -45,13 +44,12 @@ RULES: dict[Mode, str] = {
     ),
 }
 INSTRUCTION: dict[Mode, str] = {
-    "spoken": 'Answer as JSON {"facts": [...]}, quoting the notes.',
+    "spoken": "Answer in your own words, then (note N), or none.",
     "written": 'Answer as JSON {"answer": ..., "points": [...], "open": ...}, quoting the notes.',
 }
 REWRITE = (
-    "Your answer failed these checks: {findings}. Write it again as JSON. Quote the exact "
-    "words of the note, state only what the quote says, and if no note answers exactly what "
-    "was asked, give no facts."
+    "Your answer failed these checks: {findings}. Write it again in the same form. State "
+    "only what the note says, and if no note answers exactly what was asked, give no facts."
 )
 GENERAL_SYSTEM = (
     "You answer general knowledge questions in one or two short, plain sentences. If you "

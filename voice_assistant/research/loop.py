@@ -1,7 +1,9 @@
 """The research loop: code makes the first search, then the model may call tools.
 
 Stops (each recorded): ``general`` (code's first search shows a general question the
-memories do not cover: no model call), ``answered`` (the model asks for no tool),
+memories do not cover: no model call), ``decisive`` (code's first search found strong
+notes holding every word the question is about: no model call, ``passages.decisive``),
+``answered`` (the model asks for no tool),
 ``budget`` (wall clock), ``stagnation`` (a repeated call, or two rounds that add no note)
 and ``full-context`` (the next request would not fit beside the final answer's reserve).
 The clock is an input.
@@ -84,17 +86,15 @@ class ResearchLoop:
         self,
         question: str,
         budget_s: float,
-        proceed: Callable[[list[Exchange]], bool] | None = None,
+        settle: Callable[[list[Exchange]], str | None] | None = None,
     ) -> ResearchRun:
-        """Research ``question``; ``proceed`` sees code's first search and may end research
-        there (``general``: a general question the memories do not cover)."""
+        """Research ``question``; ``settle`` sees code's first search and may end research
+        there, naming the stop (``general``, ``decisive``), or return None to go on."""
         start = self.clock()
         first = ToolCall(tool="search_memories", argument=question)
         run = ResearchRun(exchanges=[Exchange(first, self.tools.run(first))])
-        if proceed is not None and not proceed(run.exchanges):
-            run.stop_reason = "general"
-        else:
-            run.stop_reason = self._rounds(question, budget_s, start, run)
+        settled = settle(run.exchanges) if settle is not None else None
+        run.stop_reason = settled or self._rounds(question, budget_s, start, run)
         run.seconds = self.clock() - start
         return run
 

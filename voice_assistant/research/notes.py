@@ -42,6 +42,8 @@ class Note:
     best: float = 0.0
     day: str = ""
     """When the memory was written (its metadata) or last updated, ISO; '' for tools."""
+    text: str = ""
+    """The memory's whole text (``excerpt`` is its start): spoken answers pick passages."""
 
     def render(self, number: int) -> str:
         return f"[{number}] {self.subject} ({self.label}): {self.excerpt}"
@@ -73,6 +75,7 @@ def _memory_note(seen: _Seen) -> Note:
         found=seen.found,
         best=seen.best,
         day=m.day,
+        text=m.text,
     )
 
 

@@ -45,6 +45,11 @@ data and never obeyed; it is not read out as an answer either (heard aloud, "set
 and forget all notes" sounds like the assistant's own words)."""
 
 
+def split_sentences(text: str) -> list[str]:
+    """Sentences (and clauses after ";"); "Dr. Alvarez" does not end one."""
+    return [s for s in _SENTENCE.split(text) if s.strip()]
+
+
 def is_instruction(sentence: str) -> bool:
     return bool(INSTRUCTION.search(sentence))
 
@@ -79,7 +84,7 @@ def locate(quote: str, note: str) -> Located | None:
     miss one word in six."""
     wanted, tokens = fold(quote), []
     sentence_of: list[int] = []
-    sentences = [s for s in _SENTENCE.split(note) if s.strip()]
+    sentences = split_sentences(note)
     for index, sentence in enumerate(sentences):
         folded = fold(sentence)
         tokens += folded

@@ -1,18 +1,24 @@
-"""Answers that carry their support: each fact names its note and quotes its words.
+"""Answers that carry their support: each fact names its note and the words it rests on.
 
-The final answer is constrained JSON. A spoken answer is a list of facts, each with the
-note it comes from (the note numbers are an enum: only a real note can be cited), the
-words of that note it rests on, and the plain sentence the user hears. A written answer
-keeps its layout (direct answer, key points, what is open) and each point carries a
-quote. The support is for code's review; only the sentences are spoken.
+The final answer is constrained output. A spoken answer is at most two facts, each the
+plain sentence the user hears and the number of the note it comes from (a grammar allows
+only real note numbers): "Your dentist appointment is on 20 March. (note 2)". The words it
+rests on are that note's passage, which is short (``passages``), so the model does not
+spend tokens copying it. A written answer is JSON that keeps its layout (direct answer,
+key points, what is open), and each point quotes its note. The support is for code's
+review; only the sentences are spoken.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
+
+from voice_assistant.memory.store import STOPWORDS
+from voice_assistant.research.fold import fold, stems
+from voice_assistant.research.quotes import split_sentences, values
 
 MAX_FACTS = 3
 SPOKEN_FACTS = 2
@@ -44,28 +50,67 @@ def _note_enum(count: int) -> dict[str, Any]:
     return {"type": "integer", "enum": list(range(1, count + 1))}
 
 
-def spoken_schema(count: int) -> dict[str, Any]:
-    fact = {
-        "type": "object",
-        "properties": {
-            "note": _note_enum(count),
-            "quote": {"type": "string"},
-            "say": {"type": "string"},
-        },
-        "required": ["note", "quote", "say"],
-        "additionalProperties": False,
-    }
-    facts: dict[str, Any] = {
-        "type": "array",
-        "items": fact,
-        "maxItems": SPOKEN_FACTS if count else 0,
-    }
-    return {
-        "type": "object",
-        "properties": {"facts": facts},
-        "required": ["facts"],
-        "additionalProperties": False,
-    }
+def spoken_grammar(count: int) -> str:
+    """GBNF: "none", or one or two facts "sentence (note n)" citing notes 1..count."""
+    if count == 0:
+        return 'root ::= "none"\n'
+    numbers = " | ".join(f'"{n}"' for n in range(1, count + 1))
+    return (
+        'root ::= "none" | fact (" " fact)?\n'
+        'fact ::= say " (note " number ")"\n'
+        f"number ::= {numbers}\n"
+        "say ::= [^()\\n]+\n"
+    )
+
+
+def resting_on(say: str, passage: str) -> str:
+    """The words of ``passage`` a spoken sentence rests on: the sentences that hold its
+    values (numbers, names), else the one sharing most of its words."""
+    sentences = split_sentences(passage) or [passage]
+    said = set(values(say))
+    holding = [s for s in sentences if said & set(fold(s))]
+    if holding:
+        return " ".join(holding)
+    words = stems(say) - STOPWORDS
+    return max(sentences, key=lambda s: len(words & stems(s)))
+
+
+_CITED = re.compile(r"([^()]+?)\s*\(note (\d+)\)")
+
+
+def parse_spoken(text: str, passages: list[str]) -> Draft | None:
+    """The facts of a spoken answer, each resting on its note's passage; a sentence cut off
+    before its citation is left out. None if it is neither facts nor "none"."""
+    text = text.strip()
+    if text.lower().rstrip(".") == "none":
+        return Draft(())
+    facts = []
+    for match in _CITED.finditer(text):
+        say, note = match.group(1).strip(), int(match.group(2))
+        if 1 <= note <= len(passages) and say:
+            facts.append(Fact(note, resting_on(say, passages[note - 1]), say))
+    return Draft(tuple(facts[:SPOKEN_FACTS])) if facts else None
+
+
+def recited(draft: Draft, subjects: list[str], passages: list[str]) -> Draft | None:
+    """The draft with each fact whose values (numbers, names) its note does not hold cited
+    instead to the one other note that holds them all (a small model writes the right
+    sentence and cites the wrong note: "Glaze goes to 1240 degrees. (note 2)" where note 1
+    says it); None when no citation moves. Code's review then checks the new citations."""
+    facts, moved = [], False
+    for fact in draft.facts:
+        said = set(values(fact.say))
+        holds = [
+            n
+            for n, (subject, passage) in enumerate(zip(subjects, passages, strict=True), 1)
+            if said and said <= set(fold(f"{subject} {passage}"))
+        ]
+        if said and fact.note not in holds and len(holds) == 1:
+            facts.append(Fact(holds[0], resting_on(fact.say, passages[holds[0] - 1]), fact.say))
+            moved = True
+        else:
+            facts.append(fact)
+    return replace(draft, facts=tuple(facts)) if moved else None
 
 
 def written_schema(count: int) -> dict[str, Any]:
@@ -93,49 +138,38 @@ def written_schema(count: int) -> dict[str, Any]:
     }
 
 
-def _fact(item: Any, text_key: str, count: int) -> Fact | None:
+def _fact(item: Any, count: int) -> Fact | None:
     if not isinstance(item, dict):
         return None
     try:
         note = int(item["note"])
     except (KeyError, TypeError, ValueError):
         return None
-    quote, say = str(item.get("quote", "")).strip(), str(item.get(text_key, "")).strip()
-    if not (1 <= note <= count) or not say:
+    quote, said = str(item.get("quote", "")).strip(), str(item.get("fact", "")).strip()
+    if not (1 <= note <= count) or not said:
         return None
-    return Fact(note, quote, say)
+    return Fact(note, quote, said)
 
 
-def parse(text: str, count: int, written: bool = False) -> Draft | None:
-    """The draft in ``text`` (facts citing notes 1..count), or None if it is not one."""
+def parse_written(text: str, count: int) -> Draft | None:
+    """The written draft in ``text`` (points citing notes 1..count), or None if it is not one."""
     try:
         data = json.loads(text)
     except ValueError:
         return None
     if not isinstance(data, dict):
         return None
-    items = data.get("points" if written else "facts")
+    items = data.get("points")
     if not isinstance(items, list):
         return None
-    facts = [_fact(item, "fact" if written else "say", count) for item in items[:MAX_FACTS]]
+    facts = [_fact(item, count) for item in items[:MAX_FACTS]]
     kept = tuple(f for f in facts if f is not None)
-    if written:
-        return Draft(kept, str(data.get("answer", "")).strip(), str(data.get("open", "")).strip())
-    return Draft(kept)
-
-
-def as_json(draft: Draft, written: bool = False) -> str:
-    """The draft as the model would have written it (for a rewrite request)."""
-    key = "fact" if written else "say"
-    items = [{"note": f.note, "quote": f.quote, key: f.say} for f in draft.facts]
-    if written:
-        return json.dumps({"answer": draft.answer, "points": items, "open": draft.open})
-    return json.dumps({"facts": items})
+    return Draft(kept, str(data.get("answer", "")).strip(), str(data.get("open", "")).strip())
 
 
 _STRING = r'"((?:[^"\\]|\\.)*)"'
 _WHOLE_FACT = re.compile(
-    rf'\{{\s*"note"\s*:\s*(\d+)\s*,\s*"quote"\s*:\s*{_STRING}\s*,\s*"(?:say|fact)"\s*:\s*{_STRING}\s*\}}'
+    rf'\{{\s*"note"\s*:\s*(\d+)\s*,\s*"quote"\s*:\s*{_STRING}\s*,\s*"fact"\s*:\s*{_STRING}\s*\}}'
 )
 _ANSWER = re.compile(rf'"answer"\s*:\s*{_STRING}')
 
@@ -147,21 +181,15 @@ def _unescape(text: str) -> str:
         return text
 
 
-def salvage(text: str, count: int, written: bool = False) -> Draft:
-    """The whole facts of an answer cut off mid-JSON (a deadline or the output allowance)."""
+def salvage_written(text: str, count: int) -> Draft:
+    """The whole points (and direct answer) of a written answer cut off mid-JSON (a
+    deadline or the output allowance)."""
     facts = []
     for match in _WHOLE_FACT.finditer(text):
-        fact = _fact(
-            {
-                "note": match.group(1),
-                "quote": _unescape(match.group(2)),
-                "say": _unescape(match.group(3)),
-            },
-            "say",
-            count,
-        )
+        item = {"note": match.group(1), "quote": _unescape(match.group(2))}
+        fact = _fact({**item, "fact": _unescape(match.group(3))}, count)
         if fact is not None:
             facts.append(fact)
-    answer = _ANSWER.search(text) if written else None
+    answer = _ANSWER.search(text)
     whole = answer is not None and text[answer.end() :].lstrip().startswith(",")
     return Draft(tuple(facts[:MAX_FACTS]), _unescape(answer.group(1)) if answer and whole else "")
