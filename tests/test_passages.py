@@ -50,13 +50,22 @@ def test_only_notes_sharing_a_word_with_the_question_are_read_with_dates_as_labe
     assert len(focus(notes * 3, "When is my half marathon?", count=2)) == 2 + 3  # + tool notes
 
 
-def test_the_first_search_settles_research_when_strong_notes_hold_every_asked_word():
+def test_the_first_search_settles_research_when_strong_notes_hold_the_asked_words():
     found = [note("Running plan", RACE, 3.28), note("Lock", "The lock code is 4411.", 1.6)]
     assert decisive("When is my half marathon?", found)
-    assert not decisive("When is my marathon training camp?", found)  # "camp" is nowhere
-    assert not decisive("What is my bike lock code?", found[1:2])  # "bike" is nowhere
-    assert decisive("What is my bike lock code?", [note("Bike", "Lock code 4411.", 1.6)])
+    assert decisive("When is my half marathon camp?", found)  # all but one word
+    assert not decisive("When is my marathon camp in Spain?", found)  # two words are nowhere
+    assert not decisive("Where is my passport?", found)  # its only word is nowhere
     assert not decisive("When is my half marathon?", [])
+
+
+def test_a_spoken_answer_reads_only_the_notes_holding_every_asked_word_when_one_does():
+    mugs = note("Oatmeal mugs", "Retail price 32 euros, wholesale price 18 euros.", 3.28)
+    bowls = note("Speckled bowls", "No wholesale price has been set yet.", 3.2)
+    question = "What's the wholesale price of my oatmeal mugs?"
+    assert [n.subject for n in focus([mugs, bowls], question)] == ["Oatmeal mugs"]
+    question = "What's the wholesale price of my oatmeal cups?"  # no note holds every word:
+    assert len(focus([mugs, bowls], question)) == 2  # the best ones, and those one word short
 
 
 def test_a_fact_citing_the_wrong_note_moves_to_the_one_holding_its_values():
