@@ -35,7 +35,7 @@ def test_a_long_note_gives_the_sentences_about_the_question_with_the_next_one():
     assert passage(LONG, "What about the weather?") == LONG.split(". ")[0] + "."  # nothing matched
 
 
-def test_only_notes_sharing_a_word_with_the_question_are_read_with_dates_as_labels():
+def test_only_notes_sharing_a_word_with_the_question_are_read():
     notes = [
         note("Running plan", RACE, 3.28),
         note("Bike", "The bike lock code is on the fridge.", 1.61),  # found by meaning alone
@@ -46,8 +46,19 @@ def test_only_notes_sharing_a_word_with_the_question_are_read_with_dates_as_labe
     assert [n.subject for n in strong(notes, question)] == ["Running plan", "Race kit"]
     kept = focus(notes, "When is my half marathon?")
     assert [n.subject for n in kept] == ["Running plan", "Race kit", notes[3].subject]
-    assert kept[0].render(1) == f"[1] Running plan (2026-06-30): {RACE}"
+    assert kept[0].render(1) == f"[1] Running plan: {RACE}"
     assert len(focus(notes * 3, "When is my half marathon?", count=2)) == 2 + 3  # + tool notes
+
+
+def test_a_note_is_dated_only_beside_a_note_on_the_same_subject():
+    old = note("Dentist", "Check-up on 12 March.", 3.2, day="2026-02-01")
+    moved = note("Dentist moved", "The check-up moved to 20 March.", 3.2, day="2026-03-04")
+    race = note("Running plan", RACE, 3.1)
+    kept = focus([old, moved, race], "When is my dentist check-up?")
+    assert [n.render(i) for i, n in enumerate(kept, 1)] == [
+        "[1] Dentist (2026-02-01): Check-up on 12 March.",
+        "[2] Dentist moved (2026-03-04): The check-up moved to 20 March.",
+    ]
 
 
 def test_the_first_search_settles_research_when_strong_notes_hold_the_asked_words():

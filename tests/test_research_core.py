@@ -49,7 +49,9 @@ def test_a_question_its_first_search_settles_gets_no_research_call():
     assert reply.stop_reason == "decisive"  # the found note holds "dentist"
     assert [c.task for c in reply.model_calls] == ["answer_spoken"]
     assert reply.text == "The dentist is on Thursday."
-    assert llm.calls[0][0][-1].content.startswith("When is the dentist?\n\nNotes:\n[1] Dentist (")
+    assert llm.calls[0][0][-1].content.startswith(
+        "When is the dentist?\n\nNotes:\n[1] Dentist: The dentist is on Thursday at 9:30.\n"
+    )  # the note alone: no other note shares its subject, so no date
 
 
 def test_a_spoken_answer_that_fails_gives_the_spoken_fallback():

@@ -46,7 +46,8 @@ class Note:
     """The memory's whole text (``excerpt`` is its start): spoken answers pick passages."""
 
     def render(self, number: int) -> str:
-        return f"[{number}] {self.subject} ({self.label}): {self.excerpt}"
+        head = f"{self.subject} ({self.label})" if self.label else self.subject
+        return f"[{number}] {head}: {self.excerpt}"
 
     @property
     def first_sentence(self) -> str:

@@ -2,8 +2,8 @@
 
 Every prompt token costs time before the first word is heard, so a spoken answer gets
 the notes found that share a word with what the question is about, at most
-``FOCUS_NOTES``, each labelled with its date only. A short note is sent whole; of
-a long one, the sentences that hold the question's words, each with the sentence after
+``FOCUS_NOTES``, dated only where another note shares its subject. A short note is sent
+whole; of a long one, the sentences that hold the question's words, each with the sentence after
 it (the answer often follows its topic: "Training for the half marathon: … Race day is
 26 April."), in the note's order. Pure functions.
 """
@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from voice_assistant.research.fold import stems
 from voice_assistant.research.notes import Note
-from voice_assistant.research.questions import subject_words
+from voice_assistant.research.questions import content_words, subject_words
 from voice_assistant.research.quotes import split_sentences
 
 FOCUS_NOTES = 3
@@ -81,19 +81,31 @@ def decisive(question: str, notes: list[Note]) -> bool:
     return missing <= (1 if len(words) >= 2 else 0)
 
 
+def _shares_title(note: Note, notes: list[Note]) -> bool:
+    """Another note's title shares a word with this one's ("Dentist", "Dentist moved"):
+    they may disagree, and the date tells which is newer."""
+    words = set(content_words(note.subject))
+    return any(other is not note and words & set(content_words(other.subject)) for other in notes)
+
+
 def focus(notes: list[Note], question: str, count: int = FOCUS_NOTES) -> list[Note]:
     """The notes a spoken answer reads: of the strong ones (``strong``), those that hold
     every word the question is about, when one does, else as many as the best one or one
     fewer (a note that holds only "wholesale" is not about "the wholesale price of my
-    oatmeal mugs"), and those research chose; at most ``count``, then any tool notes;
-    dates as labels."""
+    oatmeal mugs"), and those research chose; at most ``count``, then any tool notes.
+    A note is dated only beside a note on the same subject (a date costs ten tokens)."""
     words = set(subject_words(question))
     found = strong(notes, question)
     best = max((coverage(words, n) for n in found), default=0)
     least = best if best == len(words) else best - 1
     near = [n for n in found if _chosen(n) or coverage(words, n) >= least]
+    chosen = near[:count]
     kept = [
-        replace(n, label=n.day, excerpt=passage(n.text or n.excerpt, question))
-        for n in near[:count]
+        replace(
+            n,
+            label=n.day if _shares_title(n, chosen) else "",
+            excerpt=passage(n.text or n.excerpt, question),
+        )
+        for n in chosen
     ]
     return kept + [n for n in notes if not n.day]

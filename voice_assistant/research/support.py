@@ -51,7 +51,8 @@ def _note_enum(count: int) -> dict[str, Any]:
 
 
 def spoken_grammar(count: int) -> str:
-    """GBNF: "none", or one or two facts "sentence (note n)" citing notes 1..count."""
+    """GBNF: "none", or one or two facts "sentence (note n)" citing notes 1..count, each
+    one sentence ("12.50" and "Dr. Alvarez" do not end it)."""
     if count == 0:
         return 'root ::= "none"\n'
     numbers = " | ".join(f'"{n}"' for n in range(1, count + 1))
@@ -59,7 +60,8 @@ def spoken_grammar(count: int) -> str:
         'root ::= "none" | fact (" " fact)?\n'
         'fact ::= say " (note " number ")"\n'
         f"number ::= {numbers}\n"
-        "say ::= [^()\\n]+\n"
+        "say ::= part+ [.!?]\n"
+        'part ::= [^().!?\\n] | "." [0-9] | "Dr. " | "Mr. " | "Mrs. " | "Ms. " | "St. "\n'
     )
 
 
