@@ -446,6 +446,9 @@ class LoggedVAD:
         self.log.note(values)
         return values
 
+    def reset(self) -> None:
+        self.vad.reset()
+
 
 def _fed(stream: Stream) -> dict[str, float]:
     """Seconds per category present, ours first in their order, then any planted."""

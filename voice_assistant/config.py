@@ -233,6 +233,14 @@ class WakeConfig(Section):
     barge_in_threshold: float = Field(
         0.9, gt=0, lt=1, description="Stricter threshold while the assistant itself speaks."
     )
+    gate: bool = Field(
+        True,
+        description="Run the wake-word models only while voice activity detection hears "
+        "speech (measured: a third of the idle CPU, the same detections; BENCHMARKS.md).",
+    )
+    pre_roll_s: float = Field(
+        2.0, ge=1.3, le=5.0, description="Audio before the speech the gated models are given."
+    )
 
     @field_validator("models", mode="before")
     @classmethod

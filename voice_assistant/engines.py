@@ -191,11 +191,17 @@ class Engines:
         return self._once("actions", lambda: Actions(self.memories()), timed=False)
 
     def wake(self) -> WakeWordModel:
+        """The wake word; gated by voice activity unless ``wake.gate`` is off."""
+        return self._once("wake", self._build_wake)
+
+    def _build_wake(self) -> WakeWordModel:
+        from voice_assistant.vad import StreamingSilero
+        from voice_assistant.wake.gate import GatedWake
         from voice_assistant.wake.openwakeword import OpenWakeWord
 
-        return self._once(
-            "wake", lambda: OpenWakeWord(self.model("models.wake"), self.settings.wake.models)
-        )
+        w = self.settings.wake
+        model = OpenWakeWord(self.model("models.wake"), w.models)
+        return GatedWake(model, StreamingSilero(), w.pre_roll_s) if w.gate else model
 
     def conversations(self) -> Conversations:
         from voice_assistant.memory.conversation import Conversations

@@ -42,6 +42,10 @@ class StreamingVoiceActivity(Protocol):
         """Speech probabilities for every whole ``WINDOW`` the new samples complete."""
         ...
 
+    def reset(self) -> None:
+        """Forget the stream so far."""
+        ...
+
 
 CONTEXT = 64
 """Samples of the previous window silero sees before each new one."""

@@ -1,0 +1,71 @@
+"""The wake-word models run only while someone may be speaking.
+
+openWakeWord's three ONNX models cost ~7 ms per 80 ms frame, silence included: most of
+an idle daemon's CPU. Silero voice activity costs a fraction of that, so it listens
+first: while it hears nothing, frames only go into a pre-roll buffer and score 0. When it
+hears speech, the wake model is reset and primed with the pre-roll (the start of "hey"
+comes before the detector is sure, and the model needs ~1.3 s of context), then scores
+every frame until ``HANGOVER_S`` after the last speech. Scores of the primed frames are
+not used: the word is not complete before the detector hears it.
+"""
+
+from __future__ import annotations
+
+import collections
+
+import numpy as np
+import numpy.typing as npt
+
+from voice_assistant.vad import StreamingVoiceActivity
+from voice_assistant.wake.base import FRAME, WakeWordModel
+
+FRAME_S = FRAME / 16_000
+SPEECH = 0.3
+"""A window at or above this speech probability opens the gate (low: a missed opening is
+a missed wake, an extra one only costs CPU)."""
+HANGOVER_S = 1.0
+"""The gate stays open this long after the last speech (the word's end, a pause in it)."""
+
+
+class GatedWake:
+    """A ``WakeWordModel`` that runs ``model`` only around speech ``vad`` hears."""
+
+    def __init__(
+        self, model: WakeWordModel, vad: StreamingVoiceActivity, pre_roll_s: float
+    ) -> None:
+        self.model = model
+        self.vad = vad
+        self.names = model.names
+        self.pre_roll: collections.deque[npt.NDArray[np.int16]] = collections.deque(
+            maxlen=max(1, round(pre_roll_s / FRAME_S))
+        )
+        self.open_for = 0.0
+        self.active = False
+        self.frames_scored = 0
+        """Frames the wake model ran on (priming included): what the gate saves is the rest."""
+
+    def score(self, frame: npt.NDArray[np.int16]) -> float:
+        heard = self.vad.feed(frame.astype(np.float32) / 32768.0)
+        if any(p >= SPEECH for p in heard):
+            self.open_for = HANGOVER_S
+        else:
+            self.open_for -= FRAME_S
+        opening = self.open_for > 0 and not self.active
+        if opening:
+            self.model.reset()
+            for earlier in self.pre_roll:
+                self.model.score(earlier)
+            self.frames_scored += len(self.pre_roll)
+        self.pre_roll.append(frame)
+        self.active = self.open_for > 0
+        if not self.active:
+            return 0.0
+        self.frames_scored += 1
+        return self.model.score(frame)
+
+    def reset(self) -> None:
+        self.model.reset()
+        self.vad.reset()
+        self.pre_roll.clear()
+        self.open_for = 0.0
+        self.active = False
