@@ -98,3 +98,17 @@ def test_constrained_decoding_writes_what_llama_cpp_python_s_sampler_writes(
     )
     assert ours.text == theirs["choices"][0]["text"].strip()
     assert ours.completion_tokens == theirs["usage"]["completion_tokens"]
+
+
+def test_contexts_share_the_weights_and_keep_their_own_caches(real_engines):
+    """A context per task family keeps its fixed prefix warm, on one loaded copy of the
+    weights (a second copy would count its ~460 MB in RSS again)."""
+    answers, research = real_engines.llm(), real_engines.llm("research", "research")
+    assert research.llama._model is answers.llama._model
+    one = [SYSTEM, Message("user", "Name a colour. One word.")]
+    other = [Message("system", "You name animals."), Message("user", "Name one. One word.")]
+    first = answers.complete(one, max_tokens=5, deadline_s=60)
+    research.complete(other, max_tokens=5, deadline_s=60)
+    again = answers.complete(one, max_tokens=5, deadline_s=60)
+    assert again.text == first.text
+    assert again.prompt_tokens_evaluated <= 1  # its cache survived the other context's call

@@ -23,6 +23,7 @@ from voice_assistant.tts.base import TextToSpeech
 from voice_assistant.vad import VoiceActivity
 
 if TYPE_CHECKING:
+    from voice_assistant.llm.llama import LlamaCppLLM
     from voice_assistant.memory.conversation import Conversations
     from voice_assistant.memory.store import Embedder, MemoryStore
     from voice_assistant.research.core import MemoryResearch
@@ -39,6 +40,8 @@ class Engines:
         self.settings = settings
         self.load_s: dict[str, float] = {}
         self._cache: dict[str, Any] = {}
+        self._llama_weights: dict[Path, LlamaCppLLM] = {}
+        """The first context on each GGUF: later contexts share its loaded weights."""
         self.model_watch = ModelWatch(settings)
         """The model files loaded, so the daemon notices one changing on disk."""
 
@@ -112,7 +115,7 @@ class Engines:
 
         Research, understanding and answer prompts start differently, so on one context
         each evicts the other's KV cache; a context per task family keeps every fixed
-        prefix warm (the weights are memory-mapped once and shared).
+        prefix warm. The contexts share one loaded copy of the weights.
         """
         from voice_assistant.llm.llama import LlamaCppLLM
 
@@ -131,16 +134,22 @@ class Engines:
             def path() -> Path:
                 return self.model("models.llm")
 
-        return self._once(
-            context,
-            lambda: LlamaCppLLM(
-                path(),
+        def build() -> LanguageModel:
+            found = path()
+            loaded = self._llama_weights.get(found)
+            if loaded is not None:  # another context on the weights already in memory
+                return LlamaCppLLM.sharing(loaded)
+            llm = LlamaCppLLM(
+                found,
                 n_ctx=s.llm.n_ctx,
                 threads=s.llm.threads,
                 seed=s.llm.seed,
                 temperature=s.llm.temperature,
-            ),
-        )
+            )
+            self._llama_weights[found] = llm
+            return llm
+
+        return self._once(context, build)
 
     def database(self) -> sqlite3.Connection:
         from voice_assistant.memory.store import connect

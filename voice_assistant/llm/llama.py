@@ -65,6 +65,45 @@ class LlamaCppLLM:
         self.n_ctx = n_ctx
         self.path = model_path
 
+    @classmethod
+    def sharing(cls, other: LlamaCppLLM) -> LlamaCppLLM:
+        """Another llama.cpp context (its own KV cache) on ``other``'s loaded weights. A
+        second ``Llama`` would map the GGUF again: the same pages, counted twice in RSS."""
+        import contextlib
+
+        import numpy as np
+        from llama_cpp import _internals as internals
+
+        base = other.llama
+        twin = object.__new__(type(base))  # not copy.copy: Llama's __setstate__ reloads
+        twin.__dict__.update(base.__dict__)
+        twin._stack = contextlib.ExitStack()
+        twin._ctx = twin._stack.enter_context(
+            contextlib.closing(
+                internals.LlamaContext(model=base._model, params=base.context_params, verbose=False)
+            )
+        )
+        twin._batch = twin._stack.enter_context(
+            contextlib.closing(
+                internals.LlamaBatch(
+                    n_tokens=base.n_batch,
+                    embd=0,
+                    n_seq_max=base.context_params.n_ctx,
+                    verbose=False,
+                )
+            )
+        )
+        twin._candidates = internals.LlamaTokenDataArray(n_vocab=base._n_vocab)
+        twin.n_tokens = 0
+        twin._requires_eval = True
+        twin.input_ids = np.ndarray((base._n_ctx,), dtype=np.intc)
+        twin.scores = np.ndarray(base.scores.shape, dtype=np.single)
+        twin._weights_owner = base  # type: ignore[attr-defined]  # keeps the model alive
+        sibling = object.__new__(cls)
+        sibling.__dict__.update(other.__dict__)
+        sibling.llama = twin
+        return sibling
+
     def _prompt_tokens(self, messages: list[Message]) -> tuple[list[int], list[str]]:
         chat: Any = [{"role": m.role, "content": m.content} for m in messages]
         result = self.formatter(messages=chat)
