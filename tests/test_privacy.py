@@ -271,7 +271,8 @@ def citing(*facts: tuple[str, str, str]) -> Callable[[str], str]:
     answer cites its note after the sentence, a written one quotes it."""
 
     def answer(request: str) -> str:
-        number = {m[2]: int(m[1]) for m in re.finditer(r"^\[(\d+)\] ([^(]+?) \(", request, re.M)}
+        found = re.finditer(r"^\[(\d+)\] ([^(:]+?)(?: \(|:)", request, re.M)
+        number = {m[2]: int(m[1]) for m in found}
         if "(note N)" in request:
             return " ".join(f"{say} (note {number.get(t, 1)})" for t, _, say in facts)
         items = [{"note": number.get(t, 1), "quote": q, "fact": say} for t, q, say in facts]
