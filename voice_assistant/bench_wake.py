@@ -41,6 +41,7 @@ from voice_assistant.config import Settings, WakeConfig
 from voice_assistant.engines import Engines
 from voice_assistant.events import SAMPLE_RATE, FloatAudio
 from voice_assistant.wake.base import FRAME, WakeWordModel
+from voice_assistant.wake.gate import GatedWake
 from voice_assistant.wake.trigger import WakeTrigger
 
 CHECKOUT = Path(__file__).resolve().parent.parent
@@ -302,6 +303,36 @@ def run_false_rejects(
     return conditions, frame_s
 
 
+def compare_gate(
+    gated: GatedWake,
+    positives: list[Positive],
+    speech: list[FloatAudio],
+    conditions: list[Condition],
+    config: WakeConfig,
+) -> None:
+    """The same clips through the wake models on every frame (``wake.gate = false``)."""
+    every, _ = run_false_rejects(gated.model, positives, speech)
+    print("  the same clips, wake models on every frame (wake.gate = false) vs gated:")
+    for one, other in zip(conditions, every, strict=True):
+        total = len(one.scores)
+        print(
+            f"  {one.noise:<8} {one.label:>6}  gated {detected(one, config):>3}/{total:<3}  "
+            f"every frame {detected(other, config):>3}/{total}"
+        )
+
+
+def quiet_cpu_pct(model: WakeWordModel, seconds: float = 60.0) -> float:
+    """CPU time the wake path takes on ``seconds`` of a quiet room (seeded low noise, as a
+    microphone gives in silence), as % of one core."""
+    rng = np.random.default_rng(SEED)
+    frames = [rng.normal(0, 30, FRAME).astype(np.int16) for _ in range(round(seconds / FRAME_S))]
+    model.reset()
+    started = time.process_time()
+    for frame in frames:
+        model.score(frame)
+    return 100 * (time.process_time() - started) / seconds
+
+
 def detected(condition: Condition, config: WakeConfig) -> int:
     return sum(1 for scores in condition.scores if wake_times(scores, config))
 
@@ -401,6 +432,10 @@ def run_wake_bench(settings: Settings, minutes: float, takes: int) -> int:
         if not wake_times(s, config)
     ]
     print(f"  missed when clean: {', '.join(missed) or 'none'}")
+    if isinstance(model, GatedWake):
+        compare_gate(model, positives, speech, conditions, config)
+        for name, scorer in (("gated", model), ("every frame", model.model)):
+            print(f"  CPU on a quiet room, {name}: {quiet_cpu_pct(scorer):.1f} % of one core")
 
     print(f"threshold sweep (same scores, trigger_level {config.trigger_level}):")
     heads = ("FA/hour", "FR clean", "FR 10 dB", "FR all noisy")

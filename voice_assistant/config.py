@@ -236,7 +236,8 @@ class WakeConfig(Section):
     gate: bool = Field(
         True,
         description="Run the wake-word models only while voice activity detection hears "
-        "speech (measured: a third of the idle CPU, the same detections; BENCHMARKS.md).",
+        "speech (measured: the wake path 3.2 % -> 0.3 % of a core in a quiet room, the same "
+        "detections; BENCHMARKS.md).",
     )
     pre_roll_s: float = Field(
         2.0, ge=1.3, le=5.0, description="Audio before the speech the gated models are given."

@@ -170,7 +170,7 @@ class Answerer:
             if draft is not None and not draft.facts:
                 break  # the model found no answer in the notes: nothing to rewrite
             if attempt == 1 and self.profiles[task].rewrite:
-                failed = [f.text() for f in verdict.findings] or ["it is not the JSON asked for"]
+                failed = [f.text() for f in verdict.findings] or ["it is not in the form asked for"]
                 completion = self._call(
                     task, rewrite_request(request, completion.text, failed), calls, schema, grammar
                 )
@@ -210,7 +210,9 @@ class Answerer:
         calls: list[ModelCall],
     ) -> Review:
         if draft is None:
-            return Review(findings=[Finding("unreadable", "the answer is not the JSON asked for")])
+            return Review(
+                findings=[Finding("unreadable", "the answer is not in the form asked for")]
+            )
         verdict = review(question, draft, notes, context, spoken=mode == "spoken")
         for index, fact in enumerate(draft.facts):
             if fact in verdict.kept and claims_a_change(fact.say):
