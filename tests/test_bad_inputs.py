@@ -1,4 +1,4 @@
-"""Every malformed input through every entry point (issue 6, item 1).
+"""Every malformed input through every entry point.
 
 The corpus is ``tests/data/bad/`` (its README.md says what each file is and how it ends);
 the inputs too big or too system-specific to commit are made here, in tmp. Each ends in an

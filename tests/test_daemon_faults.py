@@ -1,4 +1,4 @@
-"""Faults inside a live turn (issue 6), with the daemon's own turn code and fake engines:
+"""Faults inside a live turn, with the daemon's own turn code and fake engines:
 piper failing, an LLM call that runs past its deadline. The sound goes to a recording
 sink; the audio devices themselves are covered by tests/test_daemon_live.py."""
 

@@ -1,4 +1,4 @@
-"""The final (reserved) answer: its requests, Sources, fallbacks (ADR 0127)."""
+"""The final (reserved) answer: its requests, Sources, fallbacks (docs/decisions/0002)."""
 
 from voice_assistant.llm.base import Message
 from voice_assistant.research import final

@@ -1,4 +1,4 @@
-"""A model file damaged while the daemon runs (issue 6, faults: "corrupt model mid-life").
+"""A model file damaged while the daemon runs ("corrupt model mid-life").
 
 At start a damaged model is refused with the command that repairs it (tests/test_modelstore.py).
 Here the file changes after it was loaded: the watch notices by ``stat``, re-verifies the

@@ -1,4 +1,4 @@
-"""Never answer noise (issue 6, item 5): sound that is not a request gets no reply.
+"""Never answer noise: sound that is not a request gets no reply.
 
 The pure parts of the noise benchmark are tested with plain numbers. The integration test
 feeds a few minutes of the benchmark's stream (real music and event sounds from Debian

@@ -1,4 +1,4 @@
-"""Notes (ADR 0127): splitting, merging, ranking, provenance, excerpts, the digest."""
+"""Notes (docs/decisions/0002): splitting, merging, ranking, provenance, excerpts, the digest."""
 
 from voice_assistant.research.notes import Note, build_notes, digest, render_digest
 from voice_assistant.research.tools import excerpt

@@ -1,4 +1,4 @@
-"""Privacy and security (issue 6, item 4; MISSION.md section 6).
+"""Privacy and security.
 
 - The control socket is 0600 and another user (uid/gid 65534, "nobody") is refused.
 - The live daemon opens no network socket at all; its one listening socket is the Unix

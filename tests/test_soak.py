@@ -1,4 +1,4 @@
-"""The long run (issue 6, item 3): 1,000 turns with fake models over the real store, turn
+"""The long run: 1,000 turns with fake models over the real store, turn
 runner, research core and actions, and no growth beyond a bound once warmed up.
 
 The bound on RSS is a slope, least squares over the second half (samples every 50 turns):

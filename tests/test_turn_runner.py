@@ -1,4 +1,4 @@
-"""Turns with acts and questions (seed 004), with a scripted model per task."""
+"""Turns with acts and questions (docs/decisions/0003), with a scripted model per task."""
 
 import json
 from pathlib import Path

@@ -1,8 +1,8 @@
 """``voice-assistant bench --suite research``: the research core's figures.
 
 - replay: one long stored research (five searches with repeated hits) answered the old
-  way (the whole research transcript in the final request, as ADR 0101 did) and from
-  notes (ADR 0127), side by side on the same model: prompt tokens and time to the answer;
+  way (the whole research transcript in the final request, as before decision 0002) and from
+  notes (decision 0002), side by side on the same model: prompt tokens and time to the answer;
 - search latency over generated stores of 1k, 10k and 100k memories;
 - recall@5 of full-text search on a labelled set (tests/data/recall).
 """
@@ -132,7 +132,8 @@ def search_latency(
 
 
 def old_request(question: str, exchanges: list[Exchange], mode: Mode) -> list[Message]:
-    """ADR 0101's reserved answer: the whole research transcript, tool strategy included."""
+    """The reserved answer before decision 0002: the whole research transcript, tool
+    strategy included."""
     from voice_assistant.research.final import INSTRUCTION
 
     messages = [Message("system", f"{SYSTEM}\n\n{STRATEGY}"), Message("user", question)]
@@ -166,8 +167,8 @@ def replay_comparison(engines: Engines, runs: int) -> list[tuple[str, str, float
         schema = written_schema(len(kept)) if mode == "written" else None
         grammar = spoken_grammar(len(kept)) if mode == "spoken" else None
         for way, request in (
-            ("transcript (ADR 0101)", old_request(QUESTION, exchanges, mode)),
-            ("notes (ADR 0127)", final_request(QUESTION, kept, [], mode)),
+            ("transcript (before 0002)", old_request(QUESTION, exchanges, mode)),
+            ("notes (decision 0002)", final_request(QUESTION, kept, [], mode)),
         ):
             tokens, seconds, text = 0, [], ""
             for _ in range(runs):

@@ -169,7 +169,7 @@ class TasksConfig(Section):
 
 
 class ResearchConfig(Section):
-    """Research over memories (seed ADR 0127); times in seconds."""
+    """Research over memories (docs/decisions/0002); times in seconds."""
 
     budget_written_s: float = Field(300.0, gt=0, description="Research budget, written replies.")
     budget_spoken_s: float = Field(20.0, gt=0, description="Research budget, spoken replies.")

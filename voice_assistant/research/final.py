@@ -148,7 +148,7 @@ def spoken_fallback(notes: list[Note]) -> str:
 
 
 def written_fallback(notes: list[Note], kept: str = "") -> str:
-    """What was written and passed review, then the strongest findings (ADR 0127)."""
+    """What was written and passed review, then the strongest findings (decision 0002)."""
     if not notes:
         return kept or NOTHING_FOUND_WRITTEN
     if kept:

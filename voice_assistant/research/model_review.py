@@ -22,7 +22,7 @@ QUESTIONS = {
     "answers": "Does the answer give what the question asks for?",
 }
 FAILED_AS = {"supported": "claims_beyond_material", "answers": "answers_the_question"}
-"""A check answered false, named as seed 004 names it."""
+"""A check answered false, named as decision 0003 names it."""
 
 
 def schema() -> dict[str, Any]:
@@ -44,7 +44,7 @@ def request(question: str, sentence: str, say: str) -> list[Message]:
 
 
 def failed(output: str) -> list[str] | None:
-    """The checks that failed, by seed 004's names (empty: it passes); None if the verdict
+    """The checks that failed, by decision 0003's names (empty: it passes); None if the verdict
     is unusable."""
     try:
         verdict = json.loads(output)

@@ -1,4 +1,4 @@
-"""Research notes (seed ADR 0127): what the final answer is written from.
+"""Research notes (docs/decisions/0002): what the final answer is written from.
 
 Pure functions over structured tool results. Hits are split by memory; provenance (ids,
 scores, hashes, devices, paths, markers, headers) is dropped; a memory found by several

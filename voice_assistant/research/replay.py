@@ -1,7 +1,7 @@
 """``voice-assistant replay TURN_ID``: the final pass again, on a stored turn's research.
 
 Notes are rebuilt from the stored structured results with today's code, so a change to
-notes or to the final request can be measured on real stored research (how ADR 0127 was
+notes or to the final request can be measured on real stored research (how decision 0002 was
 validated: 6,153 -> 1,536 prompt tokens).
 """
 

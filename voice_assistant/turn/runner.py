@@ -1,4 +1,4 @@
-"""A whole turn (seed 004): understand → act → outcome document → reply tasks → review.
+"""A whole turn (docs/decisions/0003): understand → act → outcome document → reply tasks → review.
 
 It answers the same ``Researcher`` interface as the research core, so the pipeline, the
 batch harness and ``ask`` run it unchanged. Code writes the document and the ask; the
