@@ -744,5 +744,9 @@ def test_every_corpus_file_has_an_expectation_and_is_listed_in_the_readme():
 
 
 def test_errors_are_assistant_errors_with_a_stage_and_code():
-    for error in (AudioInputError("x", "m"), ConfigError("x", "m"), ControlError("x", "m")):
+    for error in (
+        AudioInputError("not-a-wav", "m"),
+        ConfigError("invalid", "m"),
+        ControlError("not-running", "m"),
+    ):
         assert isinstance(error, AssistantError) and error.stage and error.code

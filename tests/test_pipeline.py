@@ -68,14 +68,14 @@ def test_the_answer_is_bounded_by_the_spoken_profile():
 
 class BrokenSTT(FakeSTT):
     def transcribe(self, samples):
-        raise StageFailure("stt", "decode-failed", "whisper could not decode")
+        raise StageFailure("stt", "model-load", "whisper could not load its model")
 
 
 def test_a_stage_failure_becomes_an_error_event():
     result = fake_pipeline(stt=BrokenSTT()).run(speech())
     assert result.stop_reason == "error"
     assert result.error is not None
-    assert (result.error.stage, result.error.code) == ("stt", "decode-failed")
+    assert (result.error.stage, result.error.code) == ("stt", "model-load")
     assert "total" in result.timings
 
 

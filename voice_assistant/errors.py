@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+from voice_assistant.error_codes import CODES
+
 
 class AssistantError(Exception):
     """Base for every error the assistant explains to the user.
 
     ``code`` is a short stable identifier (``not-a-wav``, ``model-missing``) that reports
-    and tests match on; the message is the sentence a person reads.
+    and tests match on, listed with its meaning in ``error_codes.CODES``; the message is
+    the sentence a person reads.
     """
 
     stage = "assistant"
 
     def __init__(self, code: str, message: str) -> None:
+        if code not in CODES:
+            raise ValueError(f"error code {code!r} is not in voice_assistant/error_codes.py")
         super().__init__(message)
         self.code = code
         self.message = message
