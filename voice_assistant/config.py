@@ -236,7 +236,7 @@ class WakeConfig(Section):
     gate: bool = Field(
         True,
         description="Run the wake-word models only while voice activity detection hears "
-        "speech (measured: the wake path 3.2 % -> 0.3 % of a core in a quiet room, the same "
+        "speech (measured: the wake path 3.3 % -> 0.3 % of a core in a quiet room, the same "
         "detections; BENCHMARKS.md).",
     )
     pre_roll_s: float = Field(
