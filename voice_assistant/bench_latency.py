@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from voice_assistant.audio.wavfile import to_mono_16k
-from voice_assistant.bench_answers import ANSWER_SET, Request, load_requests, score
+from voice_assistant.bench_answers import ANSWER_SET, Request, load_requests, outcome_of, score
 from voice_assistant.config import Settings
 from voice_assistant.events import Reply
 from voice_assistant.llm.base import Message
@@ -142,16 +142,10 @@ def timed_turn(
         floor_llm_s=llm_s,
         floor_tts_s=tts_s,
         calls=describe_calls(result.reply),
-        right=not score(request, _outcome(result.reply)).problems,
+        right=not score(request, outcome_of(result.reply, 0.0)).problems,
         heard=result.transcript.text,
         reply=text,
     )
-
-
-def _outcome(reply: Reply) -> Any:
-    from voice_assistant.bench_answers import outcome_of
-
-    return outcome_of(reply, 0.0)
 
 
 def summary(rows: list[Timing]) -> str:

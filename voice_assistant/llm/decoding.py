@@ -34,10 +34,9 @@ class Grammar:
         if not self.sampler:
             raise ValueError("llama.cpp could not parse the grammar")
         self._one = (llama_cpp.llama_token_data * 1)()
-        self._all = np.zeros(n_vocab, dtype=TOKEN_DATA)
-        self._all["id"] = np.arange(n_vocab, dtype=np.intc)
-        self.full_passes = 0
-        """Steps where the likeliest token was rejected and the whole vocabulary was checked."""
+        self._n_vocab = n_vocab
+        self._all: np.ndarray[Any, np.dtype[Any]] | None = None
+        """The whole vocabulary as llama.cpp token data: built on the first refused token."""
 
     def _apply(self, data: Any, size: int) -> None:
         lib = self._lib
@@ -54,7 +53,9 @@ class Grammar:
 
     def allowed(self, logits: Logits) -> Logits:
         """The logits with every token the grammar rejects at minus infinity."""
-        self.full_passes += 1
+        if self._all is None:
+            self._all = np.zeros(self._n_vocab, dtype=TOKEN_DATA)
+            self._all["id"] = np.arange(self._n_vocab, dtype=np.intc)
         self._all["logit"] = logits
         self._apply(self._all.ctypes.data, len(self._all))
         return np.asarray(self._all["logit"])
