@@ -41,7 +41,7 @@ stamp="$VENV/.installed"
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   echo "setup: installing voice-assistant and its dependencies (llama-cpp-python compiles" \
        "on first install: about 10 minutes on 2 cores)" >&2
-  "$VENV/bin/pip" install -q --disable-pip-version-check -e '.[dev]'
+  "$VENV/bin/pip" install -q --disable-pip-version-check -e '.[dev,bench]'
   touch "$stamp"
 fi
 

@@ -1,6 +1,6 @@
 """The labelled answer set and its scoring (the figures of `bench --suite answers`)."""
 
-from voice_assistant.bench_answers import (
+from bench.answers import (
     Outcome,
     Request,
     corpus_words,

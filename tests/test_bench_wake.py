@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from voice_assistant.bench_wake import (
+from bench.wake import (
     FRAME_S,
     babble,
     fit_peak,

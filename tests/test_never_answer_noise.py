@@ -17,8 +17,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from voice_assistant import bench_noise
-from voice_assistant.bench_noise import (
+from bench import noise as bench_noise
+from bench.noise import (
     GENERATORS,
     Clip,
     Piece,

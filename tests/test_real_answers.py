@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from voice_assistant.bench_answers import (
+from bench.answers import (
     ANSWER_SET,
     DECLINE,
     corpus_words,

@@ -22,9 +22,9 @@ from typing import Any
 
 import pytest
 
-from voice_assistant import bench_soak
+from bench import soak as bench_soak
+from bench.soak import SOAK_WAVS, FakeEngines, SoakReport, soak, soak_engines
 from voice_assistant.batch import expand_inputs
-from voice_assistant.bench_soak import SOAK_WAVS, FakeEngines, SoakReport, soak, soak_engines
 from voice_assistant.config import Settings
 from voice_assistant.errors import AssistantError
 from voice_assistant.pipeline import Pipeline

@@ -215,9 +215,19 @@ def cmd_control(settings: Settings, _s: list[str], args: argparse.Namespace) -> 
 
 
 def cmd_bench(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
-    from voice_assistant.bench import run_bench
+    """The benchmarks live in the checkout's ``bench/``, not in the installed package."""
+    checkout = Path(__file__).resolve().parent.parent
+    if not (checkout / "bench" / "cli.py").is_file():
+        raise AssistantError(
+            "no-bench",
+            "the benchmarks run from a checkout of voice-assistant (its bench/ folder); "
+            "this install has none",
+        )
+    if str(checkout) not in sys.path:
+        sys.path.insert(0, str(checkout))
+    from bench.cli import main as bench_main
 
-    return run_bench(settings, args)
+    return bench_main(args.bench_args, settings=settings, config=args.config)
 
 
 def cmd_service(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
@@ -310,56 +320,10 @@ def build_parser() -> argparse.ArgumentParser:
         func=cmd_devices
     )
 
-    bench = sub.add_parser("bench", help="measure cold start, stages and word error rate")
-    bench.add_argument("--runs", type=int, default=3, help="runs per figure (medians)")
-    bench.add_argument(
-        "--suite",
-        choices=[
-            "pipeline",
-            "research",
-            "decoding",
-            "latency",
-            "review",
-            "answers",
-            "vocabulary",
-            "wake",
-            "noise",
-            "soak",
-        ],
-        default="pipeline",
-        help="which figures",
-    )
-    bench.add_argument("--wavs", type=Path, nargs="*", help="question WAVs (default: demo)")
-    bench.add_argument("--speech", type=Path, help="folder of real speech with .txt references")
-    bench.add_argument("--stt-models", default="whisper-base,whisper-tiny.en")
-    bench.add_argument(
-        "--minutes",
-        type=float,
-        default=60,
-        help="wake suite: minutes of looped real speech; noise suite: minutes of sound",
-    )
-    bench.add_argument(
-        "--plant",
-        type=Path,
-        nargs="*",
-        help="noise suite: recordings to insert mid-stream (a check that a reply is counted)",
-    )
-    bench.add_argument("--turns", type=int, default=100, help="soak suite: turns to run")
-    bench.add_argument(
-        "--fake",
-        action="store_true",
-        help="soak suite: fake models over the real store, turns, research and actions",
-    )
-    bench.add_argument(
-        "--only",
-        default="",
-        help="answers and latency suites: request ids or kinds, or 'drafts', comma-separated "
-        "(default: all)",
-    )
-    bench.add_argument(
-        "--model-review",
-        action="store_true",
-        help="answers suite: the model's review checks on the seeded drafts too",
+    bench = sub.add_parser(
+        "bench",
+        add_help=False,  # its options and --help belong to the checkout's bench/ (bench.cli)
+        help="measure the figures of BENCHMARKS.md (from a checkout; see --help there)",
     )
     bench.set_defaults(func=cmd_bench)
 
@@ -374,7 +338,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command != "bench":
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    args.bench_args = extra
     try:
         settings, sources = load_settings(args.config)
         return int(args.func(settings, sources, args))

@@ -21,6 +21,7 @@ CODES: dict[str, str] = {
     "unsupported-format": "a sample format soundfile cannot read",
     "no-input": "a command found nothing to work on (no WAV files, nothing to import)",
     "usage": "a command's arguments do not fit together",
+    "no-bench": "voice-assistant bench runs from a checkout; an installed wheel has no benchmarks",
     # configuration
     "bad-toml": "the configuration file is not valid TOML",
     "missing": "the configuration file given does not exist",

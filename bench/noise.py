@@ -42,8 +42,9 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from bench.corpus import ALSA, DEBIAN_PACKAGES, FREEDESKTOP, MUSIC, SPEECH_FOLDERS
+from bench.wake import fit_peak, frames_of, machine_line, pink_noise
 from voice_assistant.audio.wavfile import read_wav
-from voice_assistant.bench_wake import fit_peak, frames_of, machine_line, pink_noise
 from voice_assistant.config import Settings
 from voice_assistant.engines import Engines
 from voice_assistant.events import SAMPLE_RATE, FloatAudio
@@ -51,12 +52,6 @@ from voice_assistant.speak import Chunk
 from voice_assistant.vad import StreamingVoiceActivity
 from voice_assistant.wake.base import WakeWordModel
 
-CHECKOUT = Path(__file__).resolve().parent.parent
-MUSIC = Path("/usr/share/games/asc/music")
-FREEDESKTOP = Path("/usr/share/sounds/freedesktop/stereo")
-ALSA = Path("/usr/share/sounds/alsa")
-SPEECH_FOLDERS = (CHECKOUT / "tests" / "data" / "librivox", CHECKOUT / "tests" / "data" / "speech")
-DEBIAN_PACKAGES = {MUSIC: "asc-music", FREEDESKTOP: "sound-theme-freedesktop", ALSA: "alsa-utils"}
 SEED = 20261130
 
 CATEGORIES = ("music", "debian-sounds", "generated", "speech")
@@ -537,7 +532,7 @@ def open_mic_path(engines: Engines, stream: Stream) -> PathReport:
 def noise_engines(settings: Settings, data_dir: Path) -> Engines:
     """Real engines over a store of their own (the demo memories), so no turn of the
     benchmark lands in the user's history."""
-    from voice_assistant.bench_soak import soak_engines
+    from bench.soak import soak_engines
 
     engines = soak_engines(settings, data_dir, fake=False)
     assert isinstance(engines, Engines)

@@ -20,10 +20,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench.corpus import ANSWER_SET
 from voice_assistant.config import Settings
 from voice_assistant.events import Reply
 
-ANSWER_SET = Path(__file__).resolve().parent.parent / "tests" / "data" / "answers"
 KINDS = ("answerable", "unanswerable", "general", "mixed")
 
 DECLINE = re.compile(

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
+from bench.corpus import RECALL
 from voice_assistant.config import Settings
 from voice_assistant.engines import Engines
 from voice_assistant.llm.base import LanguageModel, Message
@@ -30,8 +31,6 @@ from voice_assistant.research.passages import focus
 from voice_assistant.research.support import spoken_grammar, written_schema
 from voice_assistant.research.tools import ToolCall, Tools, render
 
-CHECKOUT = Path(__file__).resolve().parent.parent
-RECALL = CHECKOUT / "tests" / "data" / "recall"
 LONG_RESEARCH = [
     "transaction gateway",
     "gateway decision retries queue",

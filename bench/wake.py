@@ -34,6 +34,7 @@ import numpy as np
 import numpy.typing as npt
 import soxr
 
+from bench.corpus import SPEECH_FOLDERS
 from voice_assistant import modelstore
 from voice_assistant.audio.wavfile import read_wav
 from voice_assistant.batch import expand_inputs
@@ -44,8 +45,6 @@ from voice_assistant.wake.base import FRAME, WakeWordModel
 from voice_assistant.wake.gate import GatedWake
 from voice_assistant.wake.trigger import WakeTrigger
 
-CHECKOUT = Path(__file__).resolve().parent.parent
-SPEECH_FOLDERS = (CHECKOUT / "tests" / "data" / "librivox", CHECKOUT / "tests" / "data" / "speech")
 FRAME_S = FRAME / SAMPLE_RATE
 SEED = 20261130
 GAIN_DB = (-12.0, 6.0)

@@ -32,6 +32,7 @@ import numpy as np
 import numpy.typing as npt
 import psutil
 
+from bench.corpus import DEMO_ACTS, DEMO_MEMORIES, DEMO_QUESTIONS
 from voice_assistant import modelstore
 from voice_assistant.audio.wavfile import read_wav
 from voice_assistant.batch import expand_inputs, make_row, reference_for
@@ -52,9 +53,7 @@ from voice_assistant.turn import understand
 from voice_assistant.turn.runner import ACKNOWLEDGE, REVIEW
 from voice_assistant.vad import WINDOW, VoiceActivity
 
-CHECKOUT = Path(__file__).resolve().parent.parent
-SOAK_WAVS = [CHECKOUT / "demo" / "questions", CHECKOUT / "demo" / "acts"]
-MEMORIES = CHECKOUT / "demo" / "memories"
+SOAK_WAVS = [DEMO_QUESTIONS, DEMO_ACTS]
 SAMPLES = 20
 """Samples over a run unless ``every`` is given."""
 SHORT_RUN = 200
@@ -325,7 +324,7 @@ def soak_engines(settings: Settings, data_dir: Path, fake: bool) -> FakeEngines 
     local.paths.models_dir = modelstore.models_dir(settings)  # the models stay where they are
     local.paths.data_dir = data_dir
     engines = FakeEngines(local) if fake else Engines(local)
-    import_paths(engines.memories(), [MEMORIES])
+    import_paths(engines.memories(), [DEMO_MEMORIES])
     return engines
 
 

@@ -23,8 +23,8 @@ from typing import Any
 
 import numpy as np
 
+from bench.answers import ANSWER_SET, Request, load_requests, outcome_of, score
 from voice_assistant.audio.wavfile import to_mono_16k
-from voice_assistant.bench_answers import ANSWER_SET, Request, load_requests, outcome_of, score
 from voice_assistant.config import Settings
 from voice_assistant.events import Reply
 from voice_assistant.llm.base import Message

@@ -1,7 +1,7 @@
 """The live daemon's figures for BENCHMARKS.md, on the virtual PulseAudio rig with the real
 daemon and the real models (not a test: pytest does not collect this file).
 
-    .venv/bin/python -m tests.bench_daemon [--runs 3]
+    voice-assistant bench --suite daemon [--runs 3]   (or: python -m bench --suite daemon)
 
 1. idle CPU, RSS and threads of the listening daemon, ``--mode both`` and ``--mode ptt``;
 2. end of speech -> first reply audio: the device path (a WAV played into the virtual mic,
@@ -33,19 +33,17 @@ import numpy as np
 import numpy.typing as npt
 import psutil
 
+from bench.corpus import CHECKOUT, DEMO_MEMORIES, DEMO_QUESTIONS
+from tests.audio_rig import pulseaudio_rig
+from tests.live_daemon import RATE, LiveDaemon, Speaker, loud_seconds
 from voice_assistant.config import load_settings
 from voice_assistant.memory.importer import import_paths
 from voice_assistant.memory.store import MemoryStore, connect
 from voice_assistant.progress import earcon
 
-from .audio_rig import pulseaudio_rig
-from .live_daemon import RATE, LiveDaemon, Speaker, loud_seconds
-
-ROOT = Path(__file__).resolve().parent.parent
-MEMORIES = ROOT / "demo" / "memories"
-WAKE_QUESTION = ROOT / "demo" / "wake" / "hey_jarvis_capital.wav"
-WAKE_ONLY = ROOT / "demo" / "wake" / "hey_jarvis.wav"
-QUESTION = ROOT / "demo" / "questions" / "capital.wav"
+WAKE_QUESTION = CHECKOUT / "demo" / "wake" / "hey_jarvis_capital.wav"
+WAKE_ONLY = CHECKOUT / "demo" / "wake" / "hey_jarvis.wav"
+QUESTION = DEMO_QUESTIONS / "capital.wav"
 LONG_TEXT = " ".join(
     f"This is sentence number {i} of a long reply that goes on for a while." for i in range(1, 15)
 )
@@ -154,11 +152,11 @@ def make_data_dir(folder: Path) -> Path:
     settings, _ = load_settings(None, environ={"VOICE_ASSISTANT__PATHS__DATA_DIR": str(data)})
     store = MemoryStore(connect(settings.paths.database))
     try:
-        report = import_paths(store, [MEMORIES])
+        report = import_paths(store, [DEMO_MEMORIES])
     finally:
         store.db.close()
     if not report.added or report.skipped:
-        raise SystemExit(f"importing {MEMORIES} failed: {report}")
+        raise SystemExit(f"importing {DEMO_MEMORIES} failed: {report}")
     return data
 
 
@@ -351,7 +349,7 @@ def report(
         )
 
     print('\n2. End of speech -> first reply audio ("What is the capital of Australia?")')
-    print(f"   device path, {WAKE_QUESTION.relative_to(ROOT)} played into the virtual mic:")
+    print(f"   device path, {WAKE_QUESTION.relative_to(CHECKOUT)} played into the virtual mic:")
     print(
         f"     external (paplay returned -> first loud run > {EARCON_MAX_S} s on the recorded "
         f"speaker): {median(device, 'external'):.2f} s{spread(device, 'external')}"
@@ -366,7 +364,7 @@ def report(
         f"{median(device, 'endpoint'):.2f} s"
     )
     print(
-        f"   batch path, voice-assistant batch {QUESTION.relative_to(ROOT)} (a fresh process "
+        f"   batch path, voice-assistant batch {QUESTION.relative_to(CHECKOUT)} (a fresh process "
         "per run,\n     models preloaded and warmed first):"
     )
     print(
@@ -400,7 +398,7 @@ def report(
 
     print("\n3. Barge-in: the wake word during a long `say` (2 s into speech)")
     print(
-        f"   speaker goes silent - paplay of {WAKE_ONLY.relative_to(ROOT)} returned: "
+        f"   speaker goes silent - paplay of {WAKE_ONLY.relative_to(CHECKOUT)} returned: "
         f"{median(barge, 'external'):.2f} s{spread(barge, 'external')}"
     )
     print(
@@ -425,16 +423,9 @@ def report(
     )
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tests.bench_daemon", description=__doc__)
-    parser.add_argument("--runs", type=int, default=3, help="runs per latency figure (medians)")
-    parser.add_argument(
-        "--idle-s", type=float, default=60.0, help="seconds of silence for the CPU figure"
-    )
-    parser.add_argument("--keep", action="store_true", help="keep the work folder (logs, WAVs)")
-    args = parser.parse_args(argv)
-    if args.runs < 1:
-        parser.error("--runs must be at least 1")
+def run_daemon_bench(runs: int, idle_s: float, keep: bool) -> int:
+    """The real daemon on the virtual rig; ``keep`` leaves the work folder (logs, WAVs)."""
+    args = argparse.Namespace(runs=max(1, runs), idle_s=idle_s, keep=keep)
     for name in list(os.environ):  # as the tests: no developer overrides
         if name.startswith("VOICE_ASSISTANT__"):
             del os.environ[name]
@@ -489,7 +480,3 @@ def main(argv: list[str] | None = None) -> int:
         else:
             print(f"\nwork folder kept: {folder}", flush=True)
     return 0 if ok else 1
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

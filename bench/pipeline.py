@@ -1,4 +1,4 @@
-"""``voice-assistant bench``: the figures BENCHMARKS.md reports, as medians of runs.
+"""``--suite pipeline``: the figures BENCHMARKS.md reports first, as medians of runs.
 
 Cold start is measured in fresh processes; stage figures on the demo WAVs in one warm
 process; word error rate for each whisper model over a folder of real speech with
@@ -17,16 +17,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench.corpus import CHECKOUT, DEMO_QUESTIONS, LIBRIVOX
 from voice_assistant.audio.wavfile import read_wav
 from voice_assistant.batch import expand_inputs, reference_for
 from voice_assistant.config import Settings, load_settings
 from voice_assistant.engines import Engines
 from voice_assistant.llm.base import Message
 from voice_assistant.wer import word_error_rate
-
-CHECKOUT = Path(__file__).resolve().parent.parent
-DEMO_WAVS = CHECKOUT / "demo" / "questions"
-REAL_SPEECH = CHECKOUT / "tests" / "data" / "librivox"
 
 
 def peak_rss_mb() -> float:
@@ -49,10 +46,12 @@ def median(values: list[float]) -> float:
 
 def bench_cold(args: argparse.Namespace) -> dict[str, float]:
     config = repr(str(args.config)) if args.config else "None"
-    code = f"from voice_assistant.bench import cold_start; cold_start({config})"
+    code = f"from bench.pipeline import cold_start; cold_start({config})"
     runs: list[dict[str, float]] = []
     for _ in range(args.runs):
-        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        out = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, cwd=CHECKOUT
+        )
         if out.returncode != 0:
             raise RuntimeError(out.stderr.strip().splitlines()[-1])
         runs.append(json.loads(out.stdout.strip().splitlines()[-1]))
@@ -132,44 +131,9 @@ def bench_wer(settings: Settings, folder: Path, models: list[str], runs: int) ->
     return results
 
 
-def run_bench(settings: Settings, args: argparse.Namespace) -> int:
-    if args.suite == "review":
-        from voice_assistant.bench_review import run_review_bench
-
-        return run_review_bench(settings, args.runs)
-    if args.suite == "answers":
-        from voice_assistant.bench_answers import run_answers_bench
-
-        return run_answers_bench(settings, args.runs, args.only, args.model_review)
-    if args.suite == "vocabulary":
-        from voice_assistant.bench_vocabulary import run_vocabulary_bench
-
-        return run_vocabulary_bench(settings)
-    if args.suite == "research":
-        from voice_assistant.bench_research import run_research_bench
-
-        return run_research_bench(settings, args.runs)
-    if args.suite == "wake":
-        from voice_assistant.bench_wake import run_wake_bench
-
-        return run_wake_bench(settings, args.minutes, args.runs)
-    if args.suite == "noise":
-        from voice_assistant.bench_noise import run_noise_bench
-
-        return run_noise_bench(settings, args.minutes, args.plant)
-    if args.suite == "latency":
-        from voice_assistant.bench_latency import run_latency_bench
-
-        return run_latency_bench(settings, args.runs, args.only)
-    if args.suite == "decoding":
-        from voice_assistant.bench_decoding import run_decoding_bench
-
-        return run_decoding_bench(settings, args.runs)
-    if args.suite == "soak":
-        from voice_assistant.bench_soak import run_soak_bench
-
-        return run_soak_bench(settings, args.turns, args.fake, args.wavs)
-    wavs = expand_inputs(args.wavs or [DEMO_WAVS])
+def run_pipeline_bench(settings: Settings, args: argparse.Namespace) -> int:
+    """Cold start, stage timings over the demo WAVs, and each whisper model's WER."""
+    wavs = expand_inputs(args.wavs or [DEMO_QUESTIONS])
     print(f"# voice-assistant bench: {args.runs} run(s) each, medians")
     print(f"# llm={settings.models.llm} stt={settings.models.stt} tts={settings.models.tts}")
     cold = bench_cold(args)
@@ -180,7 +144,7 @@ def run_bench(settings: Settings, args: argparse.Namespace) -> int:
     print(f"stages over {len(wavs)} demo WAV(s):")
     for key, value in stages.items():
         print(f"  {key:<34} {value:8.3f}")
-    speech = args.speech or REAL_SPEECH
+    speech = args.speech or LIBRIVOX
     if speech.is_dir():
         print(f"word error rate on {speech}:")
         models = [m.strip() for m in args.stt_models.split(",") if m.strip()]

@@ -18,16 +18,15 @@ from pathlib import Path
 
 import numpy as np
 
+from bench.answers import ANSWER_SET, load_requests
+from bench.corpus import LIBRIVOX, SPEECH
 from voice_assistant.audio.wavfile import read_wav, write_wav
 from voice_assistant.batch import expand_inputs, reference_for
-from voice_assistant.bench_answers import ANSWER_SET, load_requests
 from voice_assistant.config import Settings
 from voice_assistant.events import FloatAudio
 from voice_assistant.research.fold import fold
 from voice_assistant.wer import word_error_rate
 
-CHECKOUT = Path(__file__).resolve().parent.parent
-SPEECH = CHECKOUT / "tests" / "data" / "speech"
 REAL = {
     "goforward.wav": "go forward ten meters",
     "jfk.wav": "and so my fellow americans ask not what your country can do for you ask what "
@@ -46,10 +45,7 @@ def folded_wer(references: list[str], heard: list[str]) -> float:
 
 
 def real_speech() -> list[tuple[FloatAudio, str]]:
-    clips = [
-        (read_wav(wav)[0], reference_for(wav) or "")
-        for wav in expand_inputs([CHECKOUT / "tests" / "data" / "librivox"])
-    ]
+    clips = [(read_wav(wav)[0], reference_for(wav) or "") for wav in expand_inputs([LIBRIVOX])]
     clips += [(read_wav(SPEECH / name)[0], text) for name, text in REAL.items()]
     cards = (SPEECH / "cards.transcription").read_text(encoding="utf-8").splitlines()
     for line in cards:

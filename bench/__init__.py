@@ -1,0 +1,1 @@
+"""The benchmarks behind BENCHMARKS.md: one module per suite, run from a checkout."""

@@ -1,0 +1,135 @@
+"""``voice-assistant bench`` (from a checkout) or ``python -m bench``: one suite's figures.
+
+Benchmarks print figures and assert nothing; they read the checkout's recordings
+(``bench.corpus``), so they are not part of the installed package.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from voice_assistant.config import Settings, load_settings
+
+SUITES = (
+    "pipeline",
+    "research",
+    "decoding",
+    "latency",
+    "review",
+    "answers",
+    "vocabulary",
+    "wake",
+    "noise",
+    "soak",
+    "daemon",
+)
+
+
+def build_parser(prog: str = "voice-assistant bench") -> argparse.ArgumentParser:
+    bench = argparse.ArgumentParser(prog=prog, description=__doc__)
+    bench.add_argument("--runs", type=int, default=3, help="runs per figure (medians)")
+    bench.add_argument("--suite", choices=SUITES, default="pipeline", help="which figures")
+    bench.add_argument("--wavs", type=Path, nargs="*", help="question WAVs (default: demo)")
+    bench.add_argument("--speech", type=Path, help="folder of real speech with .txt references")
+    bench.add_argument("--stt-models", default="whisper-base,whisper-tiny.en")
+    bench.add_argument(
+        "--minutes",
+        type=float,
+        default=60,
+        help="wake suite: minutes of looped real speech; noise suite: minutes of sound",
+    )
+    bench.add_argument(
+        "--plant",
+        type=Path,
+        nargs="*",
+        help="noise suite: recordings to insert mid-stream (a check that a reply is counted)",
+    )
+    bench.add_argument("--turns", type=int, default=100, help="soak suite: turns to run")
+    bench.add_argument(
+        "--fake",
+        action="store_true",
+        help="soak suite: fake models over the real store, turns, research and actions",
+    )
+    bench.add_argument(
+        "--only",
+        default="",
+        help="answers and latency suites: request ids or kinds, or 'drafts', comma-separated "
+        "(default: all)",
+    )
+    bench.add_argument(
+        "--model-review",
+        action="store_true",
+        help="answers suite: the model's review checks on the seeded drafts too",
+    )
+    bench.add_argument(
+        "--idle-s", type=float, default=60.0, help="daemon suite: seconds of silence for idle CPU"
+    )
+    bench.add_argument(
+        "--keep", action="store_true", help="daemon suite: keep the work folder (logs, WAVs)"
+    )
+    return bench
+
+
+def run(settings: Settings, args: argparse.Namespace) -> int:
+    """Run the suite ``args.suite`` names; each suite's module loads only when asked for."""
+    suite = args.suite
+    if suite == "review":
+        from bench.review import run_review_bench
+
+        return run_review_bench(settings, args.runs)
+    if suite == "answers":
+        from bench.answers import run_answers_bench
+
+        return run_answers_bench(settings, args.runs, args.only, args.model_review)
+    if suite == "vocabulary":
+        from bench.vocabulary import run_vocabulary_bench
+
+        return run_vocabulary_bench(settings)
+    if suite == "research":
+        from bench.research import run_research_bench
+
+        return run_research_bench(settings, args.runs)
+    if suite == "wake":
+        from bench.wake import run_wake_bench
+
+        return run_wake_bench(settings, args.minutes, args.runs)
+    if suite == "noise":
+        from bench.noise import run_noise_bench
+
+        return run_noise_bench(settings, args.minutes, args.plant)
+    if suite == "latency":
+        from bench.latency import run_latency_bench
+
+        return run_latency_bench(settings, args.runs, args.only)
+    if suite == "decoding":
+        from bench.decoding import run_decoding_bench
+
+        return run_decoding_bench(settings, args.runs)
+    if suite == "soak":
+        from bench.soak import run_soak_bench
+
+        return run_soak_bench(settings, args.turns, args.fake, args.wavs)
+    if suite == "daemon":
+        from bench.daemon import run_daemon_bench
+
+        return run_daemon_bench(args.runs, args.idle_s, args.keep)
+    from bench.pipeline import run_pipeline_bench
+
+    return run_pipeline_bench(settings, args)
+
+
+def main(
+    argv: list[str] | None = None, settings: Settings | None = None, config: Path | None = None
+) -> int:
+    """``python -m bench [--config FILE] --suite …``; ``voice-assistant bench`` passes the
+    settings it loaded (and its ``--config``, for suites that start fresh processes)."""
+    parser = build_parser("python -m bench" if settings is None else "voice-assistant bench")
+    if settings is None:
+        parser.add_argument("--config", type=Path, help="config file (default: XDG config.toml)")
+    args = parser.parse_args(argv)
+    if settings is None:
+        config = args.config
+        settings, _ = load_settings(config)
+    args.config = config.resolve() if config is not None else None
+    return run(settings, args)
