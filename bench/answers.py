@@ -23,6 +23,7 @@ from typing import Any
 from bench.corpus import ANSWER_SET
 from voice_assistant.config import Settings
 from voice_assistant.events import Reply
+from voice_assistant.turn.session import Session
 
 KINDS = ("answerable", "unanswerable", "general", "mixed")
 
@@ -291,9 +292,8 @@ def run_requests(
         scores, outcomes = [], []
         corpus = corpus_words()
         for request in requests:
-            turns.new_conversation()
             started = time.monotonic()
-            reply = turns.answer(request.text, "spoken")
+            reply = turns.answer(request.text, "spoken", Session.independent("bench"))
             answered = time.monotonic() - started
             outcome = outcome_of(reply, answered + _first_audio(tts, reply.text))
             result = score(request, outcome, corpus)
@@ -434,7 +434,7 @@ def run_review_bench(settings: Settings, model_checks: bool) -> None:
         tools = Tools(store)
         by_title = {m.title: m.id for m in store.recent(limit=1000)}
         code_rows, model_rows, both_rows, seconds = [], [], [], []
-        llm = engines.llm(task="review") if model_checks else None
+        llm = engines.llm() if model_checks else None
         for draft in drafts:
             search = ToolCall(tool="search_memories", argument=draft.question)
             exchanges = [Exchange(search, tools.run(search))]
@@ -458,6 +458,7 @@ def run_review_bench(settings: Settings, model_checks: bool) -> None:
                     started = time.monotonic()
                     out = llm.complete(
                         model_review.request(draft.question, sentence, cited.say),
+                        task="review",
                         max_tokens=settings.tasks.review.max_tokens,
                         deadline_s=settings.tasks.review.deadline_s,
                         json_schema=model_review.schema(),

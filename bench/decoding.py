@@ -19,6 +19,7 @@ from typing import Any
 from voice_assistant.config import Settings
 from voice_assistant.engines import Engines
 from voice_assistant.llm.base import Message
+from voice_assistant.llm.contexts import LlamaCppContexts
 from voice_assistant.llm.llama import LlamaCppLLM
 from voice_assistant.research.final import final_request
 from voice_assistant.research.notes import Note
@@ -68,9 +69,10 @@ def _library_sampler(llm: LlamaCppLLM, messages: list[Message], schema: dict[str
 
 
 def run_decoding_bench(settings: Settings, runs: int) -> int:
-    llm = Engines(settings).llm()
-    if not isinstance(llm, LlamaCppLLM):
+    contexts = Engines(settings).llm()
+    if not isinstance(contexts, LlamaCppContexts):
         raise SystemExit("the decoding suite needs the llama.cpp backend")
+    llm = contexts.context("answer_written")
     messages = final_request(QUESTION, NOTES, [], "written")
     schema = written_schema(len(NOTES))
     ways: dict[str, Callable[[], int]] = {

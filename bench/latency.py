@@ -28,9 +28,11 @@ from voice_assistant.audio.wavfile import to_mono_16k
 from voice_assistant.config import Settings
 from voice_assistant.events import Reply
 from voice_assistant.llm.base import Message
+from voice_assistant.llm.contexts import LlamaCppContexts
 from voice_assistant.llm.decoding import reuse_prefix
 from voice_assistant.llm.llama import LlamaCppLLM
 from voice_assistant.pipeline import TurnResult
+from voice_assistant.turn.session import Session
 
 FLOOR_SYSTEM = "Answer the user's question from their note in one or two short sentences."
 PAUSE_S = 0.4
@@ -125,7 +127,7 @@ def describe_calls(reply: Reply) -> str:
 def timed_turn(
     pipeline: Any, floor: LlamaCppLLM, tts: Any, request: Request, clip: Any, notes: dict[str, str]
 ) -> Timing:
-    result: TurnResult = pipeline.run(clip, new_conversation=True)
+    result: TurnResult = pipeline.run(clip, Session.independent("bench"))
     if result.reply is None or result.speech is None or result.transcript is None:
         raise RuntimeError(f"{request.id}: no reply ({result.stop_reason}, {result.error})")
     text = result.reply.text
@@ -191,14 +193,14 @@ def run_latency_bench(settings: Settings, runs: int, only: str = "") -> int:
             raise RuntimeError(f"answer set memories not imported: {report.skipped}")
         engines.preload(["stt", "llm", "tts"])
         tts = engines.tts()
-        floor = engines.llm("latency-floor")
-        if not isinstance(floor, LlamaCppLLM):
+        contexts = engines.llm()
+        if not isinstance(contexts, LlamaCppContexts):
             raise SystemExit("the latency suite needs the llama.cpp backend")
+        floor = contexts.context(family="latency-floor")  # a cache of its own
         floor.complete([Message("system", FLOOR_SYSTEM)], max_tokens=1, deadline_s=60)
         clips = {r.id: spoken(tts, r.text) for r in requests}
         pipeline = engines.pipeline()
-        engines.turns().warm("spoken")
-        pipeline.run(clips[requests[0].id], new_conversation=True)  # first calls allocate
+        pipeline.run(clips[requests[0].id])  # first calls allocate
         print(f"# voice-assistant bench --suite latency: {len(requests)} memory questions")
         print(
             f"# llm={settings.models.llm} stt={settings.models.stt} tts={settings.models.tts}, "

@@ -454,33 +454,29 @@ def _fed(stream: Stream) -> dict[str, float]:
 
 def daemon_path(engines: Engines, stream: Stream) -> PathReport:
     """The daemon in wake mode, fed block by block; its jobs run as they are queued."""
-    from voice_assistant.daemon import Daemon
+    from voice_assistant.daemon import Daemon, TurnJob
 
     daemon = Daemon(engines, mode="wake", sink=SilentSpeaker())
     daemon.preload()
     assert daemon.wake is not None
     log = ScoreLog(stream)
-    daemon.wake = LoggedWake(daemon.wake, log)
+    daemon.listening.wake = LoggedWake(daemon.wake, log)
     events: list[Event] = []
     started = time.monotonic()
     for block in blocks(stream):
         log.now_s = daemon.clock
         daemon.clock += len(block) / SAMPLE_RATE
-        wakes = daemon.counts["wakes"]
+        wakes = daemon.counts.wakes
         daemon.open_follow_up()
         daemon.hear(block)
         piece = stream.at(log.now_s)
-        if daemon.counts["wakes"] > wakes:
+        if daemon.counts.wakes > wakes:
             events.append(Event(log.now_s, piece.category, piece.label, "wake"))
-        while not daemon.jobs.empty():
-            job = daemon.jobs.get_nowait()
-            if job is None:  # only the daemon's own shutdown queues None
-                break
-            turns = daemon.counts["turns"]
-            daemon.run_job(job)
-            if job.kind != "turn":
+        turns = daemon.counts.turns
+        for done in daemon.worker.run_pending():  # the jobs queued, as the worker would
+            if not isinstance(done.result(), TurnJob):
                 continue
-            last = daemon.last_turn if daemon.counts["turns"] > turns else {}
+            last = daemon.last_turn if daemon.counts.turns > turns else {}
             detail = f"heard {last.get('transcript')!r} → {last.get('stop_reason', 'failed')}"
             events.append(Event(log.now_s, piece.category, piece.label, "turn", detail))
             if last.get("reply"):

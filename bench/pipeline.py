@@ -68,7 +68,7 @@ def bench_llm(engines: Engines, runs: int) -> dict[str, float]:
             Message("system", f"Run {run}. Be brief."),  # differs per run: no KV prefix hit
             Message("user", filler + "Write a paragraph about foxes."),
         ]
-        out = llm.complete(messages, max_tokens=100, deadline_s=120)
+        out = llm.complete(messages, task="throughput", max_tokens=100, deadline_s=120)
         prompt.append(out.prompt_tokens_evaluated / out.prompt_eval_s)
         gen.append(out.completion_tokens / out.generation_s)
     return {"llm_prompt_tok_s (600-token prompt)": median(prompt), "llm_gen_tok_s": median(gen)}

@@ -171,9 +171,11 @@ def replay_comparison(engines: Engines, runs: int) -> list[tuple[str, str, float
         ):
             tokens, seconds, text = 0, [], ""
             for _ in range(runs):
-                llm.complete([Message("system", "reset")], max_tokens=1, deadline_s=30)  # no KV hit
+                reset = [Message("system", "reset")]  # no KV prefix hit
+                llm.complete(reset, task=f"answer_{mode}", max_tokens=1, deadline_s=30)
                 out = llm.complete(
                     request,
+                    task=f"answer_{mode}",
                     max_tokens=profile.max_tokens,
                     deadline_s=profile.deadline_s,
                     json_schema=schema,

@@ -55,7 +55,8 @@ FAULTY = [
 def verdict(llm: LanguageModel, document: OutcomeDocument, draft: str) -> list[str] | None:
     checks = applicable_checks(document, draft)
     messages = [Message("system", REVIEW), Message("user", review_prompt(document, draft, checks))]
-    out = llm.complete(messages, max_tokens=40, deadline_s=60, json_schema=review_schema(checks))
+    schema = review_schema(checks)
+    out = llm.complete(messages, task="review", max_tokens=40, deadline_s=60, json_schema=schema)
     return findings(out.text, checks)
 
 

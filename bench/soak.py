@@ -16,20 +16,15 @@ the actions are the real ones. Nothing here asserts: ``tests/test_soak.py`` sets
 from __future__ import annotations
 
 import gc
-import json
-import re
 import tempfile
 import threading
 import time
-import zlib
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 import psutil
 
 from bench.corpus import DEMO_ACTS, DEMO_MEMORIES, DEMO_QUESTIONS
@@ -39,19 +34,11 @@ from voice_assistant.batch import expand_inputs, make_row, reference_for
 from voice_assistant.config import Settings
 from voice_assistant.engines import Engines
 from voice_assistant.errors import AssistantError
-from voice_assistant.events import FloatAudio, Transcript
-from voice_assistant.llm.base import Completion, LanguageModel, Message
-from voice_assistant.llm.fake import FakeLLM
+from voice_assistant.memory.embed import HashEmbedder
 from voice_assistant.memory.importer import import_paths
-from voice_assistant.memory.store import Embedder
-from voice_assistant.research.loop import STRATEGY
-from voice_assistant.stt.base import SpeechToText
 from voice_assistant.stt.fake import FakeSTT
-from voice_assistant.tts.base import TextToSpeech
-from voice_assistant.tts.fake import FakeTTS
-from voice_assistant.turn import understand
-from voice_assistant.turn.runner import ACKNOWLEDGE, REVIEW
-from voice_assistant.vad import WINDOW, VoiceActivity
+from voice_assistant.turn.session import Session
+from voice_assistant.vad import LoudnessVAD
 
 SOAK_WAVS = [DEMO_QUESTIONS, DEMO_ACTS]
 SAMPLES = 20
@@ -60,133 +47,18 @@ SHORT_RUN = 200
 """Fewer turns than this give an RSS slope that steps, not leaks, may dominate."""
 
 
-# --- the fakes (models only) --------------------------------------------------------
+def fake_engines(settings: Settings) -> Engines:
+    """The real store, turn runner, research core and actions over fake models: the fake
+    backends (``stt``/``llm``/``tts`` ``fake``), a loudness VAD and a hashing embedder."""
+    local = settings.model_copy(deep=True)
+    local.stt.backend = local.llm.backend = local.tts.backend = "fake"
+    return Engines(local, vad=LoudnessVAD(level=0.02), embedder=HashEmbedder())
 
 
-class LoudnessVAD:
-    """Speech wherever a 32 ms window is loud: enough for the endpointer."""
-
-    def probabilities(self, samples: FloatAudio) -> npt.NDArray[np.float32]:
-        pad = (-len(samples)) % WINDOW
-        windows = np.pad(samples, (0, pad)).reshape(-1, WINDOW)
-        rms = np.sqrt((windows**2).mean(axis=1))
-        return (rms > 0.02).astype(np.float32)
-
-
-class CuedSTT(FakeSTT):
-    """Hears what it is cued with (the WAV's reference; none is an empty transcript) and,
-    unlike the test fake, keeps no history, which would grow with every turn."""
-
-    def __init__(self) -> None:
-        super().__init__("")
-
-    def transcribe(self, samples: FloatAudio) -> Transcript:
-        heard = super().transcribe(samples)
-        self.heard.clear()
-        return heard
-
-
-class QuietTTS(FakeTTS):
-    """The test fake's tone per sentence, without the growing list of what was spoken."""
-
-    def synthesize(self, text: str) -> Iterator[npt.NDArray[np.int16]]:
-        for chunk in super().synthesize(text):
-            self.spoken.clear()
-            yield chunk
-
-
-def _split_utterance(utterance: str) -> str:
-    """What a good understanding call returns: timer clauses as acts, the rest questions."""
-    acts: list[dict[str, str]] = []
-    questions: list[str] = []
-    for part in re.split(r"\s+and\s+|(?<=[.!?])\s+", utterance.strip()):
-        timer = re.match(r"(?i)set (?:a |an )?(?:(\w+) )?timer(?: for (.+?))?[.!?]?$", part)
-        if timer:
-            act = {"act": "set_timer", "duration": timer.group(2) or ""}
-            acts.append({**act, "label": timer.group(1)} if timer.group(1) else act)
-        elif part.strip(" .?!"):
-            questions.append(part)
-    return json.dumps({"acts": acts, "questions": questions})
-
-
-class TaskLLM(FakeLLM):
-    """Answers each task (told apart by its system prompt) the way a well-behaved model
-    would: the research loop reads the first memory it found, then answers. Stateless."""
-
-    def complete(
-        self,
-        messages: list[Message],
-        *,
-        max_tokens: int,
-        deadline_s: float,
-        json_schema: dict[str, Any] | None = None,
-        grammar: str | None = None,
-    ) -> Completion:
-        system, user = messages[0].content, messages[-1].content
-        if system == understand.SYSTEM:
-            text = _split_utterance(user)
-        elif system == STRATEGY:
-            found = re.search(r"memory_id=(\d+)", user)
-            if found and "read_memory(" not in user:
-                text = json.dumps({"tool": "read_memory", "argument": found.group(1)})
-            else:
-                text = json.dumps({"tool": "answer", "argument": ""})
-        elif system == REVIEW:
-            checks = (json_schema or {}).get("properties", {})
-            text = json.dumps({check: False for check in checks})
-        elif system == ACKNOWLEDGE:
-            text = "Done."
-        elif grammar is not None and grammar.startswith('root ::= "none"'):
-            text = _citing_answer(user)
-        else:
-            text = "It is on Thursday. Anything else?"
-        words = text.split()[:max_tokens]
-        return Completion(" ".join(words), self.count_tokens(messages), len(words), "stop", 0.0)
-
-
-def _citing_answer(request: str) -> str:
-    """A spoken answer saying the first note's first sentence, as a careful model would."""
-    note = re.search(r"^\[1\] [^:]*: (.+)$", request, re.M)
-    if note is None:
-        return "none"
-    return re.split(r"(?<=[.!?])\s", note.group(1))[0] + " (note 1)"
-
-
-class HashEmbedder:
-    """Bag of hashed words, unit length: keeps the semantic search path running."""
-
-    dims = 64
-
-    def embed(self, texts: list[str]) -> npt.NDArray[np.float32]:
-        out = np.zeros((len(texts), self.dims), dtype=np.float32)
-        for row, text in enumerate(texts):
-            for word in re.findall(r"\w+", text.lower()):
-                out[row, zlib.crc32(word.encode()) % self.dims] += 1.0
-        norms = np.linalg.norm(out, axis=1, keepdims=True)
-        return (out / np.where(norms == 0, 1.0, norms)).astype(np.float32)
-
-
-class FakeEngines(Engines):
-    """The real store, turn runner, research core and actions over fake models."""
-
-    def vad(self) -> VoiceActivity:
-        return self._once("vad", LoudnessVAD)
-
-    def stt(self) -> SpeechToText:
-        return self._once("stt", CuedSTT)
-
-    def llm(self, context: str = "llm", task: str = "") -> LanguageModel:
-        return self._once(context, TaskLLM)
-
-    def tts(self) -> TextToSpeech:
-        return self._once("tts", QuietTTS)
-
-    def embedder(self) -> Embedder:
-        return self._once("embed", HashEmbedder)
-
-    def cue(self, wav: Path) -> None:
-        stt = self.stt()
-        assert isinstance(stt, CuedSTT)
+def cue(engines: Engines, wav: Path) -> None:
+    """The fake STT hears the WAV's reference transcript (none: an empty transcript)."""
+    stt = engines.stt()
+    if isinstance(stt, FakeSTT):
         stt.text = reference_for(wav) or ""
 
 
@@ -288,7 +160,6 @@ def soak(
     pipeline = engines.pipeline()
     database = engines.settings.paths.database
     report = SoakReport(turns=turns, samples=[])
-    fresh = False
     started = time.monotonic()
 
     def sample(turn: int) -> None:
@@ -297,17 +168,15 @@ def soak(
             on_sample(report.samples[-1])
 
     sample(0)
+    session = Session.independent("soak")
     for index in range(turns):
         wav = wavs[index % len(wavs)]
         if cue:
             cue(wav)
         samples, audio_s = read_wav(wav)
-        # each pass over the WAVs is one conversation (the batch harness makes each file
-        # one); the flag waits for the first turn of the pass that reaches the answer stage
-        fresh = fresh or index % len(wavs) == 0
-        result = pipeline.run(samples, new_conversation=fresh)
-        if result.transcript is not None and result.transcript.text:
-            fresh = False
+        if index and index % len(wavs) == 0:  # each pass over the WAVs is one conversation
+            session = Session.independent("soak")
+        result = pipeline.run(samples, session)
         row = make_row(wav, result, audio_s, out_dir)  # writes the reply WAV
         report.stops[row["stop_reason"]] += 1
         if row["error"]:
@@ -318,12 +187,12 @@ def soak(
     return report
 
 
-def soak_engines(settings: Settings, data_dir: Path, fake: bool) -> FakeEngines | Engines:
+def soak_engines(settings: Settings, data_dir: Path, fake: bool) -> Engines:
     """Engines over a store of their own in ``data_dir``, holding the demo memories."""
     local = settings.model_copy(deep=True)
     local.paths.models_dir = modelstore.models_dir(settings)  # the models stay where they are
     local.paths.data_dir = data_dir
-    engines = FakeEngines(local) if fake else Engines(local)
+    engines = fake_engines(local) if fake else Engines(local)
     import_paths(engines.memories(), [DEMO_MEMORIES])
     return engines
 
@@ -401,8 +270,8 @@ def run_soak_bench(
             print(sample_line(sample, previous[-1] if previous else None), flush=True)
             previous.append(sample)
 
-        cue = engines.cue if isinstance(engines, FakeEngines) else None
-        report = soak(engines, files, turns, root / "out", cue=cue, on_sample=show)
+        cued = (lambda wav: cue(engines, wav)) if fake else None
+        report = soak(engines, files, turns, root / "out", cue=cued, on_sample=show)
         engines.database().close()
     for line in summary(report):
         print(line)

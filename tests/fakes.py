@@ -7,33 +7,25 @@ from pathlib import Path
 from typing import Literal
 
 import numpy as np
-import numpy.typing as npt
 
 from voice_assistant.config import Settings
+from voice_assistant.engines import Engines
 from voice_assistant.events import FloatAudio
 from voice_assistant.llm.base import LanguageModel
 from voice_assistant.llm.fake import FakeLLM
 from voice_assistant.memory.conversation import Conversations
 from voice_assistant.memory.store import MemoryStore, connect
-from voice_assistant.model_watch import ModelWatch
 from voice_assistant.pipeline import Pipeline
+from voice_assistant.research.base import Researcher
 from voice_assistant.research.core import MemoryResearch
 from voice_assistant.research.tools import Tools
+from voice_assistant.stt.base import SpeechToText
 from voice_assistant.stt.fake import FakeSTT
+from voice_assistant.tts.base import TextToSpeech
 from voice_assistant.tts.fake import FakeTTS
 from voice_assistant.turn.actions import Actions
 from voice_assistant.turn.runner import TurnRunner
-from voice_assistant.vad import WINDOW
-
-
-class LoudnessVAD:
-    """Calls a window speech when it is loud: enough to drive the endpointer in tests."""
-
-    def probabilities(self, samples: FloatAudio) -> npt.NDArray[np.float32]:
-        pad = (-len(samples)) % WINDOW
-        windows = np.pad(samples, (0, pad)).reshape(-1, WINDOW)
-        rms = np.sqrt((windows**2).mean(axis=1))
-        return (rms > 0.05).astype(np.float32)
+from voice_assistant.vad import LoudnessVAD
 
 
 def tone(seconds: float, rate: int = 16_000, amplitude: float = 0.5) -> FloatAudio:
@@ -45,23 +37,34 @@ def silence(seconds: float, rate: int = 16_000) -> FloatAudio:
     return np.zeros(int(seconds * rate), dtype=np.float32)
 
 
+def fake_engines(
+    settings: Settings | None = None,
+    stt: SpeechToText | None = None,
+    llm: LanguageModel | None = None,
+    tts: TextToSpeech | None = None,
+    turns: Researcher | None = None,
+) -> Engines:
+    """The engines with fake models and, unless ``turns`` is given, the research core over
+    an in-memory store holding one memory (the dentist): nothing is loaded."""
+    settings = settings or scripted()
+    llm = llm or FakeLLM()
+    return Engines(
+        settings,
+        vad=LoudnessVAD(),
+        stt=stt or FakeSTT(),
+        llm=llm,
+        tts=tts or FakeTTS(),
+        turns=turns or fake_research(llm, settings),
+    )
+
+
 def fake_pipeline(
     settings: Settings | None = None,
-    stt: FakeSTT | None = None,
-    llm: FakeLLM | None = None,
-    tts: FakeTTS | None = None,
+    stt: SpeechToText | None = None,
+    llm: LanguageModel | None = None,
+    tts: TextToSpeech | None = None,
 ) -> Pipeline:
-    settings = settings or scripted()
-    stt, llm, tts = stt or FakeSTT(), llm or FakeLLM(), tts or FakeTTS()
-    research = fake_research(llm, settings)
-    vad = LoudnessVAD()
-    return Pipeline(
-        vad=lambda: vad,
-        stt=lambda: stt,
-        research=lambda: research,
-        tts=lambda: tts,
-        endpoint=settings.endpoint,
-    )
+    return fake_engines(settings, stt, llm, tts).pipeline()
 
 
 ANSWER = '{"tool": "answer", "argument": ""}'
@@ -105,7 +108,7 @@ def research_over(
         "review": tasks.review,
     }
     return MemoryResearch(
-        llm, llm, Tools(store), Conversations(store.db), settings.research, profiles, n_ctx=4096
+        llm, Tools(store), Conversations(store.db), settings.research, profiles, n_ctx=4096
     )
 
 
@@ -123,25 +126,8 @@ def turn_runner_over(
     )
 
 
-def fake_research(llm: FakeLLM, settings: Settings | None = None) -> MemoryResearch:
+def fake_research(llm: LanguageModel, settings: Settings | None = None) -> MemoryResearch:
     """The real research core over an in-memory store, with a scripted model."""
     store = MemoryStore(connect(Path(":memory:")), device="test")
     store.add("The dentist is on Thursday at 9:30.", title="Dentist", kind="note")
     return research_over(llm, store, settings)
-
-
-class DaemonEngines:
-    """What ``Daemon`` asks of its engines, for its turn code in ptt mode: a pipeline and
-    a voice; no model file is loaded, so the model watch finds nothing."""
-
-    def __init__(self, settings: Settings, pipeline: Pipeline, tts: FakeTTS) -> None:
-        self.settings = settings
-        self._pipeline = pipeline
-        self._tts = tts
-        self.model_watch = ModelWatch(settings)
-
-    def pipeline(self) -> Pipeline:
-        return self._pipeline
-
-    def tts(self) -> FakeTTS:
-        return self._tts

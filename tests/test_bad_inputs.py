@@ -34,13 +34,14 @@ from voice_assistant.batch import expand_inputs, run_batch
 from voice_assistant.cli import EXIT_ERROR, EXIT_FAILED, main
 from voice_assistant.config import Settings, load_settings
 from voice_assistant.control import MAX_REQUEST, ControlError, ControlServer, request
+from voice_assistant.engines import Engines
 from voice_assistant.errors import AssistantError, AudioInputError, ConfigError
 from voice_assistant.memory.importer import import_paths
 from voice_assistant.memory.store import MemoryStore, connect
 from voice_assistant.modelstore import resolve
 from voice_assistant.stt.fake import FakeSTT
 
-from .fakes import fake_pipeline, tone
+from .fakes import fake_engines, fake_pipeline, tone
 
 BAD = Path(__file__).resolve().parent / "data" / "bad"
 ROOT = BAD.parent.parent.parent
@@ -240,25 +241,11 @@ def test_the_batch_harness_gives_each_bad_file_its_row_and_runs_the_rest(tmp_pat
     assert (good["stop_reason"], good["transcript"]) == ("general", "hello")
 
 
-class FakeEngines:
-    """Stands in for ``engines.Engines`` in the batch command: fakes, nothing loaded."""
-
-    def __init__(self, settings: Settings) -> None:
-        self.settings = settings
-        self.load_s: dict[str, float] = {}
-
-    def check_models(self, keys: list[str]) -> None:
-        pass
-
-    def preload(self, keys: list[str]) -> None:
-        pass
-
-    def pipeline(self) -> Any:
-        return fake_pipeline(self.settings, stt=FakeSTT("hello"))
-
-
 def test_the_batch_command_reports_every_bad_file_and_exits_1(tmp_path, monkeypatch, capsys):
-    monkeypatch.setattr("voice_assistant.engines.Engines", FakeEngines)
+    def fakes(settings: Settings) -> Engines:  # the batch command's engines: nothing loaded
+        return fake_engines(settings, stt=FakeSTT("hello"))
+
+    monkeypatch.setattr("voice_assistant.engines.Engines", fakes)
     folder = bad_wav_folder(tmp_path)
     config = tmp_path / "config.toml"
     config.write_text("[endpoint]\nmax_input_s = 1.5\n")  # the 2.5 s good file is too long now

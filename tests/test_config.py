@@ -66,7 +66,7 @@ def test_config_show_prints_effective_values(tmp_path, capsys, monkeypatch):
     path = write(tmp_path, "[stt]\nbeam_size = 2\n")
     assert main(["--config", str(path), "config", "show"]) == 0
     out = capsys.readouterr().out
-    assert '[stt]\nlanguage = "en"\nbeam_size = 2' in out
+    assert '[stt]\nbackend = "faster-whisper"\nlanguage = "en"\nbeam_size = 2' in out
     assert "threads = 1" in out
     assert str(path) in out
 

@@ -19,7 +19,7 @@ from voice_assistant.speak import RecordingSink
 from voice_assistant.stt.fake import FakeSTT
 from voice_assistant.tts.fake import FakeTTS
 
-from .fakes import DaemonEngines, fake_pipeline, silence, tone
+from .fakes import fake_engines, silence, tone
 
 
 class BrokenTTS(FakeTTS):
@@ -37,12 +37,16 @@ class SlowLLM:
     """Writes a token every 50 ms and honours the deadline the way llama.py does: the
     stopping criterion ends generation with finish_reason "deadline"."""
 
-    def count_tokens(self, messages: Any) -> int:
-        return 10
-
     def complete(
-        self, messages: Any, *, max_tokens: int, deadline_s: float, json_schema=None, grammar=None
-    ):  # type: ignore[no-untyped-def]
+        self,
+        messages: Any,
+        *,
+        task: str,
+        max_tokens: int,
+        deadline_s: float,
+        json_schema: Any = None,
+        grammar: Any = None,
+    ) -> Completion:
         started = time.monotonic()
         words = 0
         while words < max_tokens:
@@ -54,11 +58,8 @@ class SlowLLM:
 
 
 def daemon_with(settings: Settings, **fakes: Any) -> tuple[Daemon, RecordingSink]:
-    pipeline = fake_pipeline(settings, **fakes)
-    daemon = Daemon(DaemonEngines(settings, pipeline, fakes.get("tts") or FakeTTS()), mode="ptt")  # type: ignore[arg-type]
     sink = RecordingSink()
-    daemon.sink = sink  # type: ignore[assignment]
-    return daemon, sink
+    return Daemon(fake_engines(settings, **fakes), mode="ptt", sink=sink), sink
 
 
 def utterance() -> np.ndarray:
@@ -75,7 +76,7 @@ def test_piper_failing_ends_the_turn_with_an_earcon_and_the_daemon_goes_on(caplo
     assert "turn failed in tts (synthesis-failed)" in caplog.text
     tts.broken = False  # the next turn speaks again
     daemon._turn(utterance())
-    assert daemon.last_turn["error"] is None and daemon.counts["turns"] == 2
+    assert daemon.last_turn["error"] is None and daemon.counts.turns == 2
 
 
 def test_an_llm_call_past_its_deadline_gives_the_spoken_fallback():

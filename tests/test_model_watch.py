@@ -20,7 +20,7 @@ import pytest
 
 from voice_assistant import model_watch, modelstore
 from voice_assistant.config import Settings
-from voice_assistant.daemon import Daemon, Job
+from voice_assistant.daemon import Daemon, RingJob
 from voice_assistant.engines import Engines
 from voice_assistant.llm.base import Message
 from voice_assistant.model_watch import Finding, ModelWatch, verdict
@@ -151,25 +151,25 @@ def test_the_daemon_refuses_turns_on_a_damaged_running_model_and_reloads_after_a
     with caplog.at_level(logging.INFO):
         daemon._turn(utterance())
         assert daemon.last_turn["stop_reason"] == "model-damaged"
-        assert daemon.counts == {**daemon.counts, "turns": 0, "refused": 1}
+        assert (daemon.counts.turns, daemon.counts.refused) == (0, 1)
         assert any(np.array_equal(chunk, tones(FAILED)) for chunk in sink.chunks)
         assert daemon.status()["models"] == {"models.llm": "the gguf is running-damaged"}
         assert "turn refused: the gguf is running-damaged" in caplog.text
 
         daemon._turn(utterance())  # nothing new: still refused
-        assert daemon.counts["refused"] == 2 and not daemon.reload_requested.is_set()
+        assert daemon.counts.refused == 2 and not daemon.reload_requested.is_set()
 
         daemon.check_models()  # `models install` put a good file in place
         assert daemon.reload_requested.is_set() and daemon.status()["models"] == "ok"
         daemon._turn(utterance())
-        assert daemon.counts["turns"] == 1 and daemon.last_turn["error"] is None
+        assert daemon.counts.turns == 1 and daemon.last_turn["error"] is None
 
 
 def test_a_damaged_file_the_daemon_does_not_read_only_warns(caplog):
     daemon, _ = daemon_with(Settings())
     daemon.engines.model_watch = ScriptedWatch([[damaged("disk-damaged")]])
     daemon._turn(utterance())
-    assert daemon.counts["turns"] == 1 and daemon.counts["refused"] == 0
+    assert daemon.counts.turns == 1 and daemon.counts.refused == 0
     assert "the gguf is disk-damaged" in caplog.text
     assert daemon.status()["models"] == {"models.llm": "the gguf is disk-damaged"}
 
@@ -185,10 +185,10 @@ def test_the_idle_daemon_checks_every_few_seconds(monkeypatch):
     daemon.engines.model_watch = watch
     daemon.engines.actions = NoTimers  # type: ignore[attr-defined]
     for _ in range(5):  # the mic thread queues a ring check every second while idle
-        daemon.run_job(Job("ring"))
-    assert watch.calls == 1 and daemon.model_problems  # then not again for MODEL_CHECK_S
-    monkeypatch.setattr(daemon, "next_model_check", 0.0)
-    daemon.run_job(Job("ring"))
+        daemon.run_job(RingJob())
+    assert watch.calls == 1 and daemon.models.problems  # then not again for MODEL_CHECK_S
+    monkeypatch.setattr(daemon.models, "next_check", 0.0)
+    daemon.run_job(RingJob())
     assert watch.calls == 2
 
 
@@ -200,19 +200,21 @@ def test_llama_cpp_reads_the_gguf_from_disk_so_an_in_place_change_reaches_it(tmp
     )
     engines = Engines(settings)
     llm = engines.llm()
-    daemon = Daemon(engines, mode="ptt", sink=RecordingSink())  # type: ignore[arg-type]
+    daemon = Daemon(engines, mode="ptt", sink=RecordingSink())
     prompt = [Message("user", "Name three colours.")]
-    before = llm.complete(prompt, max_tokens=4, deadline_s=30).text
-    assert llm.complete(prompt, max_tokens=4, deadline_s=30).text == before  # greedy
+    before = llm.complete(prompt, task="answer_spoken", max_tokens=4, deadline_s=30).text
+    assert (
+        llm.complete(prompt, task="answer_spoken", max_tokens=4, deadline_s=30).text == before
+    )  # greedy
 
     gguf = tmp_path / spec.path
     size = gguf.stat().st_size
     with gguf.open("r+b") as f:  # zero the second half, where the tensors are, in place
         f.seek(size // 2)
         f.write(bytes(size - size // 2))
-    after = llm.complete(prompt, max_tokens=4, deadline_s=30).text
+    after = llm.complete(prompt, task="answer_spoken", max_tokens=4, deadline_s=30).text
     assert after != before  # the running model changed with the file
 
     daemon.check_models()
-    assert daemon.damaged == {"models.llm"}
+    assert daemon.models.damaged == {"models.llm"}
     assert "wrong-sha256" in daemon.status()["models"]["models.llm"]

@@ -37,18 +37,16 @@ from voice_assistant.engines import Engines
 from voice_assistant.llm.base import Completion
 from voice_assistant.memory.importer import import_paths
 from voice_assistant.memory.store import MemoryStore, connect
-from voice_assistant.pipeline import Pipeline
 from voice_assistant.research.compose import second_person
 from voice_assistant.research.final import SPOKEN_UNFINISHED, claims_a_change
 from voice_assistant.research.spoken import speakable
 from voice_assistant.speak import RecordingSink
 from voice_assistant.stt.fake import FakeSTT
-from voice_assistant.tts.fake import FakeTTS
 from voice_assistant.turn import understand
-from voice_assistant.turn.runner import ACKNOWLEDGE, REVIEW, TurnRunner
+from voice_assistant.turn.runner import REVIEW, TurnRunner
 
 from .conftest import DEMO, MEMORIES, ROOT
-from .fakes import DaemonEngines, LoudnessVAD, silence, tone, turn_runner_over
+from .fakes import fake_engines, silence, tone, turn_runner_over
 
 INJECTION = ROOT / "tests" / "data" / "injection"
 NORMAL = ("house-alarm.md", "plants.md")
@@ -242,19 +240,26 @@ class HostileLLM:
         self.calls: list[tuple[str, str]] = []
 
     @staticmethod
-    def task_of(system: str) -> str:
-        prompts = {understand.SYSTEM: "understand", ACKNOWLEDGE: "acknowledge", REVIEW: "review"}
-        if system in prompts:
-            return prompts[system]
-        return "research" if "research a question" in system else "answer"
+    def task_of(system: str, task: str) -> str:
+        """The task the call names; an answer's own model review counts as the answer's."""
+        if task in ("understand", "acknowledge", "research"):
+            return task
+        return "review" if task == "review" and system == REVIEW else "answer"
 
-    def count_tokens(self, messages: Any) -> int:
+    def count_tokens(self, messages: Any, task: str = "") -> int:
         return sum(len(m.content.split()) for m in messages)
 
     def complete(
-        self, messages: Any, *, max_tokens: int, deadline_s: float, json_schema=None, grammar=None
-    ):  # type: ignore[no-untyped-def]
-        task = self.task_of(messages[0].content)
+        self,
+        messages: Any,
+        *,
+        task: str,
+        max_tokens: int,
+        deadline_s: float,
+        json_schema: Any = None,
+        grammar: Any = None,
+    ) -> Completion:
+        task = self.task_of(messages[0].content, task)
         self.calls.append((task, "\n".join(m.content for m in messages)))
         if task == "research":
             text = self.research.pop(0) if self.research else '{"tool": "answer"}'
@@ -398,16 +403,9 @@ def test_logs_at_info_never_hold_memory_text(tmp_path, caplog):
     )
     runner = hostile_runner(llm, store)
     settings = Settings()
-    vad, stt, tts = LoudnessVAD(), FakeSTT("What is the spare key code?"), FakeTTS()
-    pipeline = Pipeline(
-        vad=lambda: vad,
-        stt=lambda: stt,
-        research=lambda: runner,
-        tts=lambda: tts,
-        endpoint=settings.endpoint,
-    )
-    daemon = Daemon(DaemonEngines(settings, pipeline, tts), mode="ptt")  # type: ignore[arg-type]
-    daemon.sink = RecordingSink()  # type: ignore[assignment]
+    stt = FakeSTT("What is the spare key code?")
+    engines = fake_engines(settings, stt=stt, llm=llm, turns=runner)
+    daemon = Daemon(engines, mode="ptt", sink=RecordingSink())
     caplog.set_level(logging.DEBUG)
     daemon._turn(np.concatenate([silence(0.3), tone(1.0), silence(1.5)]))
     assert all(m in daemon.last_turn["reply"] for m in MARKERS)

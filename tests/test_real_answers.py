@@ -24,6 +24,7 @@ from voice_assistant.config import load_settings
 from voice_assistant.engines import Engines
 from voice_assistant.llm.base import Completion
 from voice_assistant.memory.importer import import_paths
+from voice_assistant.turn.session import Session
 
 pytestmark = pytest.mark.integration
 
@@ -39,7 +40,7 @@ def engines(tmp_path_factory, real_engines) -> Engines:
         environ={"XDG_CONFIG_HOME": "/nonexistent", "VOICE_ASSISTANT__PATHS__DATA_DIR": str(data)},
     )
     local = Engines(settings)
-    for name in ("llm", "research", "understand", "embed", "tts"):  # share what is loaded
+    for name in ("llm", "embed", "tts"):  # share what is loaded
         if name in real_engines._cache:
             local._cache[name] = real_engines._cache[name]
     report = import_paths(local.memories(), [ANSWER_SET / "memories"])
@@ -48,9 +49,7 @@ def engines(tmp_path_factory, real_engines) -> Engines:
 
 
 def ask(engines: Engines, text: str):
-    turns = engines.turns()
-    turns.new_conversation()
-    return turns.answer(text, "spoken")
+    return engines.turns().answer(text, "spoken", Session.independent())
 
 
 @pytest.mark.parametrize(
@@ -101,8 +100,8 @@ class SeededFirstDraft:
     def __init__(self, llm, draft: str) -> None:
         self.llm, self.draft, self.seeded = llm, draft, False
 
-    def count_tokens(self, messages):
-        return self.llm.count_tokens(messages)
+    def count_tokens(self, messages, task=""):
+        return self.llm.count_tokens(messages, task)
 
     def complete(self, messages, **kwargs):
         if not self.seeded and kwargs.get("grammar"):  # the spoken answer's call
@@ -112,14 +111,14 @@ class SeededFirstDraft:
 
 
 def test_a_seeded_unsupported_answer_is_rewritten_or_replaced(engines):
-    llms = engines.research_core().answerer.task_llms
-    real = llms["answer_spoken"]
+    answerer = engines.research_core().answerer
+    real = answerer.llm
     invented = "Your passport number is 12345. (note 1)"
-    llms["answer_spoken"] = SeededFirstDraft(real, invented)
+    answerer.llm = SeededFirstDraft(real, invented)
     try:
         reply = ask(engines, "What is my passport number?")
     finally:
-        llms["answer_spoken"] = real
+        answerer.llm = real
     assert "12345" not in reply.text, reply.text
     first, *rest = reply.review["drafts"]
     assert first["failed"], reply.review  # the seeded draft failed review

@@ -15,7 +15,7 @@ SYSTEM = Message("system", "You are a helpful assistant. Answer briefly.")
 def test_plain_completion_counts_tokens_with_the_model_tokenizer(real_engines):
     llm = real_engines.llm()
     messages = [SYSTEM, Message("user", "What is the capital of France? One word.")]
-    out = llm.complete(messages, max_tokens=20, deadline_s=60)
+    out = llm.complete(messages, task="answer_written", max_tokens=20, deadline_s=60)
     assert "paris" in out.text.lower()
     assert out.finish_reason == "stop"
     assert out.prompt_tokens == llm.count_tokens(messages) > 10
@@ -34,7 +34,9 @@ def test_json_schema_constrains_the_output(real_engines):
         "additionalProperties": False,
     }
     messages = [SYSTEM, Message("user", "Describe Lyon as JSON with city, country, is_capital.")]
-    out = real_engines.llm().complete(messages, max_tokens=80, deadline_s=60, json_schema=schema)
+    out = real_engines.llm().complete(
+        messages, task="answer_written", max_tokens=80, deadline_s=60, json_schema=schema
+    )
     data = json.loads(out.text)
     assert set(data) == {"city", "country", "is_capital"}
     assert isinstance(data["is_capital"], bool)
@@ -42,14 +44,14 @@ def test_json_schema_constrains_the_output(real_engines):
 
 def test_the_output_allowance_stops_generation(real_engines):
     messages = [SYSTEM, Message("user", "Count from one to one hundred in words.")]
-    out = real_engines.llm().complete(messages, max_tokens=6, deadline_s=60)
+    out = real_engines.llm().complete(messages, task="review", max_tokens=6, deadline_s=60)
     assert out.finish_reason == "length"
     assert out.completion_tokens == 6
 
 
 def test_the_deadline_stops_generation(real_engines):
     messages = [SYSTEM, Message("user", "Write a long story about a lighthouse keeper.")]
-    out = real_engines.llm().complete(messages, max_tokens=400, deadline_s=0.5)
+    out = real_engines.llm().complete(messages, task="review", max_tokens=400, deadline_s=0.5)
     assert out.finish_reason == "deadline"
     assert out.completion_tokens < 400
 
@@ -57,7 +59,7 @@ def test_the_deadline_stops_generation(real_engines):
 def test_a_prompt_that_cannot_fit_is_refused_before_running(real_engines):
     huge = Message("user", "word " * 5000)
     with pytest.raises(StageFailure) as caught:
-        real_engines.llm().complete([SYSTEM, huge], max_tokens=50, deadline_s=10)
+        real_engines.llm().complete([SYSTEM, huge], task="research", max_tokens=50, deadline_s=10)
     assert caught.value.code == "context-full"
 
 
@@ -73,7 +75,7 @@ def test_constrained_decoding_writes_what_llama_cpp_python_s_sampler_writes(
     from voice_assistant.research.notes import Note
     from voice_assistant.research.support import spoken_grammar, written_schema
 
-    llm = real_engines.llm()
+    llm = real_engines.llm().context("answer_written")  # one llama.cpp context
     notes = [
         Note("Oatmeal mugs", "2026-11-02", "Retail price 32 euros, wholesale 18 euros.", day="x"),
         Note("Kiln", "2026-10-01", "Glaze firing goes to 1240 degrees.", day="x"),
@@ -103,7 +105,10 @@ def test_constrained_decoding_writes_what_llama_cpp_python_s_sampler_writes(
 def test_contexts_share_the_weights_and_keep_their_own_caches(real_engines):
     """A context per task family keeps its fixed prefix warm, on one loaded copy of the
     weights (a second copy would count its ~460 MB in RSS again)."""
-    answers, research = real_engines.llm(), real_engines.llm("research", "research")
+    contexts = real_engines.llm()
+    answers, research = contexts.context("answer_spoken"), contexts.context("research")
+    assert contexts.context("answer_general") is research  # a general answer borrows it
+    assert contexts.context("review") is answers
     assert research.llama._model is answers.llama._model
     one = [SYSTEM, Message("user", "Name a colour. One word.")]
     other = [Message("system", "You name animals."), Message("user", "Name one. One word.")]

@@ -47,7 +47,6 @@ def test_replay_reruns_the_final_pass_on_the_stored_research(asked, demo_data):
 
 def test_spoken_research_gives_plain_sentences(real_engines):
     research = real_engines.research_core()
-    research.new_conversation()
     reply = research.answer("What did we decide about the transaction gateway?", "spoken")
     assert reply.stop_reason in {"answered", "decisive", "budget", "stagnation", "full-context"}
     assert reply.notes >= 1

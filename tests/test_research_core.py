@@ -1,6 +1,7 @@
 """The research core end to end with a scripted model: stored turns, history, replay."""
 
 from voice_assistant.llm.fake import FakeLLM
+from voice_assistant.turn.session import Session
 
 from .fakes import ANSWER, DENTIST_SAID, fake_research, spoken, written
 
@@ -32,9 +33,9 @@ def test_a_written_answer_cites_sources_and_the_turn_is_stored():
 def test_the_next_turn_sees_earlier_messages_without_tool_exchanges():
     at = spoken("The dentist is at 9:30.")
     llm = FakeLLM([ANSWER, DENTIST_SAID, ANSWER, at])
-    research = fake_research(llm)
-    research.answer("When is the dentist?", "spoken")
-    research.answer("What time is the dentist?", "spoken")
+    research, session = fake_research(llm), Session()
+    research.answer("When is the dentist?", "spoken", session)
+    research.answer("What time is the dentist?", "spoken", session)
     final_messages = llm.calls[3][0]
     assert [m.role for m in final_messages] == ["system", "user", "assistant", "user"]
     assert final_messages[1].content == "When is the dentist?"
@@ -81,9 +82,8 @@ def test_replay_rebuilds_notes_from_the_stored_structures():
 def test_a_new_conversation_forgets_earlier_messages():
     llm = FakeLLM([ANSWER, DENTIST_SAID, "Fine."])
     research = fake_research(llm)
-    research.answer("When is the dentist?", "spoken")
-    research.new_conversation()
-    research.answer("How are you?", "spoken")  # general: no research, one call
+    research.answer("When is the dentist?", "spoken", Session())
+    research.answer("How are you?", "spoken", Session.independent())  # general: one call
     assert [m.role for m in llm.calls[2][0]] == ["system", "user"]
 
 
@@ -107,14 +107,18 @@ def test_batch_files_are_independent_turns(tmp_path):
 class FinalFails(FakeLLM):
     """Research works; the final call cannot prepare its context."""
 
-    def complete(self, messages, *, max_tokens, deadline_s, json_schema=None, grammar=None):
+    def complete(self, messages, *, task, max_tokens, deadline_s, json_schema=None, grammar=None):
         if len(self.calls) >= 1:
             from voice_assistant.errors import StageFailure
 
             self.calls.append((messages, {}))
             raise StageFailure("answer", "context-full", "the final request does not fit")
         return super().complete(
-            messages, max_tokens=max_tokens, deadline_s=deadline_s, json_schema=json_schema
+            messages,
+            task=task,
+            max_tokens=max_tokens,
+            deadline_s=deadline_s,
+            json_schema=json_schema,
         )
 
 

@@ -25,10 +25,11 @@ class ScriptedLLM:
         self.tokens_per_char = tokens_per_char
         self.requests = []
 
-    def count_tokens(self, messages):
+    def count_tokens(self, messages, task=""):
         return int(sum(len(m.content) for m in messages) * self.tokens_per_char)
 
-    def complete(self, messages, *, max_tokens, deadline_s, json_schema=None, grammar=None):
+    def complete(self, messages, *, task, max_tokens, deadline_s, json_schema=None, grammar=None):
+        assert task == "research"
         self.requests.append((messages, deadline_s, json_schema))
         self.clock.now += self.step
         item = self.script.pop(0) if self.script else {"tool": "answer", "argument": ""}

@@ -23,11 +23,12 @@ from typing import Any
 import pytest
 
 from bench import soak as bench_soak
-from bench.soak import SOAK_WAVS, FakeEngines, SoakReport, soak, soak_engines
+from bench.soak import SOAK_WAVS, SoakReport, cue, soak, soak_engines
 from voice_assistant.batch import expand_inputs
 from voice_assistant.config import Settings
 from voice_assistant.errors import AssistantError
 from voice_assistant.pipeline import Pipeline
+from voice_assistant.stt.fake import FakeSTT
 
 RSS_SLOPE_BOUND = 5.0
 """MB per 1000 turns, over the second half of the run."""
@@ -37,10 +38,15 @@ COUNT_SLACK = 2
 
 def run_soak(tmp_path: Path, turns: int, every: int) -> SoakReport:
     engines = soak_engines(Settings(), tmp_path / "data", fake=True)
-    assert isinstance(engines, FakeEngines)
+    assert isinstance(engines.stt(), FakeSTT)
     try:
         return soak(
-            engines, expand_inputs(SOAK_WAVS), turns, tmp_path / "out", every, cue=engines.cue
+            engines,
+            expand_inputs(SOAK_WAVS),
+            turns,
+            tmp_path / "out",
+            every,
+            cue=lambda wav: cue(engines, wav),
         )
     finally:
         engines.database().close()

@@ -7,7 +7,8 @@ from voice_assistant.llm.base import Completion
 from voice_assistant.memory.store import MemoryStore, connect
 from voice_assistant.research.final import claims_a_change
 from voice_assistant.turn import understand
-from voice_assistant.turn.runner import ACKNOWLEDGE, REVIEW, may_hold_acts
+from voice_assistant.turn.runner import REVIEW, may_hold_acts
+from voice_assistant.turn.session import Session
 
 from .fakes import ANSWER, spoken, turn_runner_over
 
@@ -16,29 +17,24 @@ SAID_DENTIST = spoken("The dentist is on Thursday.")
 
 
 class TaskLLM:
-    """Scripted replies per task, told apart by the system prompt each task sends."""
+    """Scripted replies per task: the task each call names (an answer's own model review,
+    told apart by its system prompt, counts as the answer's)."""
 
     def __init__(self, script, on_call=None):
         self.script = {task: list(replies) for task, replies in script.items()}
         self.calls = []
         self.on_call = on_call
 
-    def task_of(self, messages):
-        system = messages[0].content
-        for task, prompt in (
-            ("understand", understand.SYSTEM),
-            ("acknowledge", ACKNOWLEDGE),
-            ("review", REVIEW),
-        ):
-            if system == prompt:
-                return task
-        return "research" if "research a question" in system else "answer"
+    def task_of(self, messages, task):
+        if task in ("understand", "acknowledge", "research"):
+            return task
+        return "review" if task == "review" and messages[0].content == REVIEW else "answer"
 
-    def count_tokens(self, messages):
+    def count_tokens(self, messages, task=""):
         return sum(len(m.content.split()) for m in messages)
 
-    def complete(self, messages, *, max_tokens, deadline_s, json_schema=None, grammar=None):
-        task = self.task_of(messages)
+    def complete(self, messages, *, task, max_tokens, deadline_s, json_schema=None, grammar=None):
+        task = self.task_of(messages, task)
         self.calls.append((task, messages, json_schema))
         if self.on_call:
             self.on_call(task)
@@ -210,8 +206,9 @@ def test_a_disputed_change_is_asked_for_again():
     _, turns = disputed_runner(
         ["Your 10 minute timer is set.", "All fixed!", "Sorted, enjoy."], [ok, bad]
     )
-    turns.answer("I need a timer for ten minutes", "spoken")
-    reply = turns.answer("No, I said twenty minutes", "spoken")
+    session = Session()
+    turns.answer("I need a timer for ten minutes", "spoken", session)
+    reply = turns.answer("No, I said twenty minutes", "spoken", session)
     (dispute,) = reply.turn["document"]["disputed"]
     assert dispute["receipt"]["body"].startswith("10 minutes")
     assert reply.turn["acknowledgement"] == "code (review failed twice)"
@@ -230,9 +227,9 @@ def test_a_bare_dispute_ends_on_the_question():
             "review": ['{"claims_beyond_material": false, "leaves_something_out": false}'],
         }
     )
-    turns = runner(llm)
-    turns.answer("Remember the bins go out on Tuesday", "spoken")
-    reply = turns.answer("No, that's wrong", "spoken")
+    turns, session = runner(llm), Session()
+    turns.answer("Remember the bins go out on Tuesday", "spoken", session)
+    reply = turns.answer("No, that's wrong", "spoken", session)
     assert reply.text == "What should it be instead?"
     assert reply.turn["document"]["disputed"][0]["receipt"]["title"] == "Remembered"
 
@@ -325,13 +322,28 @@ def test_code_acknowledges_a_committed_change_when_configured():
 
 def test_the_answer_to_the_ask_completes_the_waiting_act(tmp_path):
     llm = TaskLLM({"answer": ["Thursday."]})
-    turns = runner(llm, tmp_path, acknowledge_by="code")
-    assert turns.answer("Set a timer.", "spoken").text == "How long should the timer be?"
-    reply = turns.answer("Ten minutes.", "spoken")
+    turns, session = runner(llm, tmp_path, acknowledge_by="code"), Session()
+    asked = turns.answer("Set a timer.", "spoken", session)
+    assert asked.text == "How long should the timer be?"
+    reply = turns.answer("Ten minutes.", "spoken", session)
     assert reply.text.startswith("Timer set: 10 minutes, rings at ")
     assert reply.turn["understanding"] == "answer to the ask"
     assert [t.duration_s for t in turns.actions.running_timers()] == [600]
     assert llm.calls == []  # no model call for either turn
+
+
+def test_an_ask_in_one_room_is_not_answered_from_another(tmp_path):
+    llm = TaskLLM({"answer": ["Thursday."]})
+    turns = runner(llm, tmp_path, acknowledge_by="code")
+    kitchen, bedroom = Session(room="kitchen"), Session(room="bedroom")
+    assert turns.answer("Set a timer.", "spoken", kitchen).text == "How long should the timer be?"
+    elsewhere = turns.answer("Ten minutes.", "spoken", bedroom)
+    assert elsewhere.turn["understanding"] != "answer to the ask"
+    assert turns.actions.running_timers() == []  # the bedroom did not set the kitchen's timer
+    assert kitchen.waiting is not None and bedroom.waiting is None
+    reply = turns.answer("Ten minutes.", "spoken", kitchen)
+    assert reply.turn["understanding"] == "answer to the ask"
+    assert [t.duration_s for t in turns.actions.running_timers()] == [600]
 
 
 def test_an_unrelated_answer_leaves_the_waiting_act_behind():

@@ -10,14 +10,15 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
 from voice_assistant.audio.wavfile import read_wav, write_wav
 from voice_assistant.errors import AssistantError
 from voice_assistant.events import StageError
-from voice_assistant.pipeline import Pipeline, Stage, TurnResult
+from voice_assistant.pipeline import Pipeline, Stage, TurnResult, turn_record
+from voice_assistant.turn.session import Session
+from voice_assistant.turns import TurnService
 from voice_assistant.wer import word_error_rate
 
 Row = dict[str, Any]
@@ -43,6 +44,8 @@ def reference_for(wav: Path) -> str | None:
 
 
 def make_row(wav: Path, result: TurnResult, audio_s: float, out_dir: Path) -> Row:
+    """The report row: the file, its reference and word error rate, the reply's WAV, and
+    the turn's record (``pipeline.turn_record``)."""
     reply_wav = None
     if result.speech is not None and len(result.speech.samples):
         reply_wav = out_dir / f"{wav.stem}.reply.wav"
@@ -52,35 +55,22 @@ def make_row(wav: Path, result: TurnResult, audio_s: float, out_dir: Path) -> Ro
     wer = None
     if reference is not None and result.error is None:
         wer = word_error_rate([reference], [transcript or ""])
+    record = turn_record(result)
     return {
         "file": str(wav),
         "audio_s": round(audio_s, 3),
-        "speech_s": round(result.speech_s, 3),
-        "transcript": transcript,
         "reference": reference,
         "wer": wer,
-        "reply": result.reply.text if result.reply else None,
         "reply_wav": str(reply_wav) if reply_wav else None,
-        "reply_audio_s": round(result.speech.seconds, 3) if result.speech else None,
-        "stop_reason": result.stop_reason,
-        "notes": result.reply.notes if result.reply else None,
-        "final_outcome": result.reply.final_outcome if result.reply else None,
-        "review": result.reply.review if result.reply else None,
-        "final_prompt_tokens": result.reply.final_prompt_tokens if result.reply else None,
-        "turn_id": result.reply.turn_id if result.reply else None,
-        "turn": result.reply.turn if result.reply else None,
-        "follow_up": result.reply.follow_up if result.reply else False,
-        "model_calls": [asdict(c) for c in result.reply.model_calls] if result.reply else [],
-        "timings": {k: round(v, 3) for k, v in result.timings.items()},
-        "progress": result.progress,
-        "error": asdict(result.error) if result.error else None,
+        **record,
     }
 
 
-def run_file(wav: Path, pipeline: Pipeline, until: Stage, out_dir: Path) -> Row:
+def run_file(wav: Path, service: TurnService, until: Stage, out_dir: Path) -> Row:
+    """One file as a turn of its own (a session that sees no other file)."""
     started = time.monotonic()
     try:
-        samples, audio_s = read_wav(wav, max_seconds=pipeline.endpoint.max_input_s)
+        samples, audio_s = read_wav(wav, max_seconds=service.pipeline.endpoint.max_input_s)
     except AssistantError as exc:
         message = exc.message
         if exc.code == "too-long":
@@ -90,7 +80,7 @@ def run_file(wav: Path, pipeline: Pipeline, until: Stage, out_dir: Path) -> Row:
         result.timings["total"] = time.monotonic() - started
         return make_row(wav, result, 0.0, out_dir)
     decode_s = time.monotonic() - started
-    result = pipeline.run(samples, until, new_conversation=True)
+    result = service.submit(samples, Session.independent(), until).result()
     result.timings = {"decode": decode_s, **result.timings}
     result.timings["total"] += decode_s
     return make_row(wav, result, audio_s, out_dir)
@@ -103,16 +93,21 @@ def run_batch(
     until: Stage = "tts",
     on_row: Callable[[int, Row], None] | None = None,
 ) -> list[Row]:
+    """Every file through the turn service, in order; a row each in ``report.jsonl``."""
     out_dir.mkdir(parents=True, exist_ok=True)
     rows: list[Row] = []
-    with (out_dir / "report.jsonl").open("w", encoding="utf-8") as report:
-        for index, wav in enumerate(files):
-            row = run_file(wav, pipeline, until, out_dir)
-            report.write(json.dumps(row) + "\n")
-            report.flush()
-            rows.append(row)
-            if on_row:
-                on_row(index, row)
+    service = TurnService(pipeline, name="batch").start()
+    try:
+        with (out_dir / "report.jsonl").open("w", encoding="utf-8") as report:
+            for index, wav in enumerate(files):
+                row = run_file(wav, service, until, out_dir)
+                report.write(json.dumps(row) + "\n")
+                report.flush()
+                rows.append(row)
+                if on_row:
+                    on_row(index, row)
+    finally:
+        service.close()
     return rows
 
 

@@ -131,10 +131,23 @@ def cmd_batch(settings: Settings, _s: list[str], args: argparse.Namespace) -> in
 
 def cmd_ask(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
     from voice_assistant.engines import Engines
+    from voice_assistant.turn.session import Session
+    from voice_assistant.turns import TurnService
 
     engines = Engines(settings)
     engines.check_models(["llm"])
-    reply = engines.turns().answer(" ".join(args.question), args.mode)
+    service = TurnService(engines.pipeline(), name="ask").start()
+    question = " ".join(args.question)
+    try:  # text enters the turn at the answer stage; nothing is spoken
+        result = service.submit(question, Session(room="ask"), "answer", args.mode).result()
+    finally:
+        service.close()
+    if result.error is not None:  # the turn's own error, reported as main() reports one
+        print(f"error: {result.error.message}", file=sys.stderr)
+        return EXIT_ERROR
+    reply = result.reply
+    if reply is None:
+        raise AssistantError("usage", "ask needs a question: it was empty")
     print(reply.text)
     if reply.turn_id is None:
         progress(f"[{reply.stop_reason}: acts only, no research]")

@@ -1,8 +1,10 @@
-"""One turn, stage by stage: endpoint -> STT -> research -> TTS.
+"""One turn, stage by stage: endpoint -> STT -> answer -> TTS, entered at any of them.
 
-The live daemon and the batch harness both call ``Pipeline.run`` from the endpointing
-stage on. Each stage is timed; a failing stage becomes a ``StageError`` in the result
-rather than an exception, so one bad turn never stops the others.
+A turn starts from raw audio (endpointed first: a batch WAV, push-to-talk), from an
+utterance already endpointed (the daemon's listener), or from text (``ask``), and may
+stop after any stage (``--until``). Each stage is timed; a failing stage becomes a
+``StageError`` in the result rather than an exception, so one bad turn never stops the
+others. ``turns.TurnService`` runs turns on its worker; this module runs one.
 """
 
 from __future__ import annotations
@@ -10,22 +12,34 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+import numpy as np
 
 from voice_assistant.config import EndpointConfig
 from voice_assistant.endpoint import first_utterance
 from voice_assistant.errors import AssistantError
-from voice_assistant.events import FloatAudio, Reply, SpeechAudio, StageError, Transcript
+from voice_assistant.events import (
+    FloatAudio,
+    Reply,
+    SpeechAudio,
+    StageError,
+    Transcript,
+    Utterance,
+)
 from voice_assistant.progress import Phase, Progress
 from voice_assistant.research.base import Mode, Researcher
 from voice_assistant.speak import RecordingSink, Sink, speak
 from voice_assistant.stt.base import SpeechToText
 from voice_assistant.tts.base import TextToSpeech
+from voice_assistant.turn.session import Session
 from voice_assistant.vad import VoiceActivity
 
 Stage = Literal["stt", "answer", "tts"]
 STAGES: tuple[Stage, ...] = ("stt", "answer", "tts")
+Heard = FloatAudio | Utterance | str
+"""What a turn starts from: raw audio, an endpointed utterance, or text."""
 
 
 @dataclass
@@ -64,13 +78,17 @@ class Pipeline:
             self.on_progress(phase)
 
     def run(
-        self, samples: FloatAudio, until: Stage = "tts", new_conversation: bool = False
+        self,
+        heard: Heard,
+        session: Session | None = None,
+        until: Stage = "tts",
+        mode: Mode | None = None,
     ) -> TurnResult:
-        """One turn; ``new_conversation`` makes it independent of earlier turns (batch files)."""
+        """One turn in ``session`` (a fresh, independent one when None)."""
         result = TurnResult()
         started = time.monotonic()
         try:
-            self._run(samples, until, result, new_conversation)
+            self._run(heard, session or Session.independent(), until, mode or self.mode, result)
         except AssistantError as exc:
             result.error = StageError(exc.stage, exc.code, exc.message)
             result.stop_reason = "error"
@@ -83,20 +101,25 @@ class Pipeline:
         return now
 
     def _run(
-        self, samples: FloatAudio, until: Stage, result: TurnResult, new_conversation: bool
+        self, heard: Heard, session: Session, until: Stage, mode: Mode, result: TurnResult
     ) -> None:
         t = time.monotonic()
-        utterance = first_utterance(samples, self.vad(), self.endpoint)
-        t = self._timed(result, "endpoint", t)
-        if utterance is None:
-            result.stop_reason = "no-speech"
-            return
-        result.speech_s = utterance.speech_s
         end_of_speech = t
-        self._progress("heard", result)
-
-        result.transcript = self.stt().transcribe(utterance.samples)
-        t = self._timed(result, "stt", t)
+        if isinstance(heard, str):  # typed: no audio stages
+            result.transcript = Transcript(text=heard.strip(), language="", audio_s=0.0)
+        else:
+            if isinstance(heard, np.ndarray):
+                found = first_utterance(heard, self.vad(), self.endpoint)
+                t = self._timed(result, "endpoint", t)
+                if found is None:
+                    result.stop_reason = "no-speech"
+                    return
+                heard = found
+            result.speech_s = heard.speech_s
+            end_of_speech = t
+            self._progress("heard", result)
+            result.transcript = self.stt().transcribe(heard.samples)
+            t = self._timed(result, "stt", t)
         if not result.transcript.text:
             result.stop_reason = "empty-transcript"
             return
@@ -105,10 +128,7 @@ class Pipeline:
             return
 
         self._progress("thinking", result)
-        research = self.research()
-        if new_conversation:
-            research.new_conversation()
-        result.reply = research.answer(result.transcript.text, self.mode)
+        result.reply = self.research().answer(result.transcript.text, mode, session)
         t = self._timed(result, "answer", t)
         result.stop_reason = result.reply.stop_reason
         if until == "answer":
@@ -119,3 +139,29 @@ class Pipeline:
         result.speech = speak(self.tts(), result.reply.text, self.sink(), self.cancel)
         result.timings["first_audio"] = speech_started - end_of_speech + result.speech.first_chunk_s
         self._timed(result, "tts", t)
+
+
+def turn_record(result: TurnResult) -> dict[str, Any]:
+    """A turn's result as one JSON-ready record: the batch report's row, the daemon's
+    ``last_turn``, the soak's and benchmarks' rows all start from it."""
+    reply, speech = result.reply, result.speech
+    return {
+        "transcript": result.transcript.text if result.transcript else None,
+        "speech_s": round(result.speech_s, 3),
+        "reply": reply.text if reply else None,
+        "reply_audio_s": round(speech.seconds, 3) if speech else None,
+        "heard": speech.heard if speech else None,
+        "cut": bool(speech and speech.cut),
+        "stop_reason": result.stop_reason,
+        "notes": reply.notes if reply else None,
+        "final_outcome": reply.final_outcome if reply else None,
+        "review": reply.review if reply else None,
+        "final_prompt_tokens": reply.final_prompt_tokens if reply else None,
+        "turn_id": reply.turn_id if reply else None,
+        "turn": reply.turn if reply else None,
+        "follow_up": reply.follow_up if reply else False,
+        "model_calls": [asdict(c) for c in reply.model_calls] if reply else [],
+        "timings": {k: round(v, 3) for k, v in result.timings.items()},
+        "progress": result.progress,
+        "error": asdict(result.error) if result.error else None,
+    }

@@ -29,6 +29,14 @@ class Sink(Protocol):
         ...
 
 
+class Speaker(Sink, Protocol):
+    """A sink that can be cut short: the daemon's speaker."""
+
+    def stop(self) -> None:
+        """Cut what is playing now (from any thread)."""
+        ...
+
+
 class RecordingSink:
     """Keeps what was 'played' (batch and tests); ``speak`` returns the audio itself."""
 
@@ -37,6 +45,9 @@ class RecordingSink:
 
     def play(self, samples: Chunk, rate: int) -> None:
         self.chunks.append(samples)
+
+    def stop(self) -> None:
+        """Nothing plays for long enough to cut."""
 
 
 _DONE = object()

@@ -37,6 +37,32 @@ class SileroVAD:
         return np.asarray(self.model(padded, num_samples=WINDOW), dtype=np.float32).reshape(-1)
 
 
+class LoudnessVAD:
+    """The ``fake`` voice activity: a 32 ms window is speech when it is loud. Enough to
+    drive the endpointer in tests and the fake soak, with no model."""
+
+    def __init__(self, level: float = 0.05) -> None:
+        self.level = level
+        """RMS (of full scale 1.0) above which a window is speech."""
+        self.rest = np.zeros(0, dtype=np.float32)
+
+    def probabilities(self, samples: FloatAudio) -> npt.NDArray[np.float32]:
+        pad = (-len(samples)) % WINDOW
+        windows = np.pad(samples, (0, pad)).reshape(-1, WINDOW)
+        rms = np.sqrt((windows**2).mean(axis=1))
+        return (rms > self.level).astype(np.float32)
+
+    def feed(self, samples: FloatAudio) -> list[float]:
+        """Streaming: a probability per whole window the new samples complete."""
+        stream = np.concatenate([self.rest, samples])
+        whole = len(stream) - len(stream) % WINDOW
+        self.rest = stream[whole:]
+        return [float(p) for p in self.probabilities(stream[:whole])] if whole else []
+
+    def reset(self) -> None:
+        self.rest = np.zeros(0, dtype=np.float32)
+
+
 class StreamingVoiceActivity(Protocol):
     def feed(self, samples: FloatAudio) -> list[float]:
         """Speech probabilities for every whole ``WINDOW`` the new samples complete."""

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, runtime_checkable
 
 from voice_assistant.events import ModelCall
 
@@ -42,20 +42,61 @@ class Completion:
         )
 
 
+Task = str
+"""What a call is for: ``understand``, ``research``, ``answer_spoken``, ``answer_written``,
+``answer_general``, ``review``, ``acknowledge`` (a ``tasks.*`` profile), or a caller's own
+name. A backend may run tasks on contexts or models of their own."""
+
+
 class LanguageModel(Protocol):
     """A chat model with an output allowance, a deadline and optional constrained output:
-    a JSON schema, or a grammar (GBNF, rule ``root``)."""
+    a JSON schema, or a grammar (GBNF, rule ``root``). Each call names its task.
+
+    A backend may also offer ``count_tokens(messages, task)`` (exact prompt tokens; else
+    ``prompt_tokens`` estimates) and ``prepare(prefixes)`` (warm what it can before the
+    first turn; see ``Prepares``)."""
 
     def complete(
         self,
         messages: list[Message],
         *,
+        task: Task,
         max_tokens: int,
         deadline_s: float,
         json_schema: dict[str, Any] | None = None,
         grammar: str | None = None,
     ) -> Completion: ...
 
-    def count_tokens(self, messages: list[Message]) -> int:
+
+@runtime_checkable
+class CountsTokens(Protocol):
+    def count_tokens(self, messages: list[Message], task: Task = "") -> int:
         """Prompt tokens these messages cost, counted with the model's own tokenizer."""
         ...
+
+
+@runtime_checkable
+class Prepares(Protocol):
+    def prepare(self, prefixes: list[tuple[Task, list[Message]]]) -> None:
+        """Warm the fixed prompt prefix of each task (e.g. fill a KV cache); on a shared
+        cache the last prefix given for it is the one kept."""
+        ...
+
+
+CHARS_PER_TOKEN = 3
+"""A conservative estimate: English runs about 4 characters per token in these models."""
+PER_MESSAGE = 8
+"""Role markers and separators around each message."""
+
+
+def prompt_tokens(llm: LanguageModel, messages: list[Message], task: Task = "") -> int:
+    """The prompt's tokens: the backend's own count, or a conservative estimate."""
+    if isinstance(llm, CountsTokens):
+        return llm.count_tokens(messages, task)
+    return sum(len(m.content) // CHARS_PER_TOKEN + PER_MESSAGE for m in messages)
+
+
+def prepare(llm: LanguageModel, prefixes: list[tuple[Task, list[Message]]]) -> None:
+    """Warm a backend that can be warmed; others need nothing."""
+    if isinstance(llm, Prepares):
+        llm.prepare(prefixes)

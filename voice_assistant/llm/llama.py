@@ -1,4 +1,4 @@
-"""llama.cpp backend (llama-cpp-python).
+"""One llama.cpp context (llama-cpp-python); ``contexts.LlamaCppContexts`` is the backend.
 
 The prompt is built here from the GGUF's own chat template and tokenized once, so we know
 the exact prompt tokens, keep a stable prefix for llama.cpp's KV reuse, and can pass a
@@ -115,13 +115,14 @@ class LlamaCppLLM:
         )
         return ids, stop
 
-    def count_tokens(self, messages: list[Message]) -> int:
+    def count_tokens(self, messages: list[Message], task: str = "") -> int:
         return len(self._prompt_tokens(messages)[0])
 
     def complete(
         self,
         messages: list[Message],
         *,
+        task: str = "",
         max_tokens: int,
         deadline_s: float,
         json_schema: dict[str, Any] | None = None,

@@ -84,6 +84,16 @@ class Conversations:
             return int(row["id"])
         return self.start(now)
 
+    def resume(self, conversation_id: int, now: float | None = None) -> int:
+        """``conversation_id`` while it is open, or a new one after the idle timeout."""
+        now = time.time() if now is None else now
+        row = self.db.execute(
+            "SELECT last_active FROM conversations WHERE id=?", (conversation_id,)
+        ).fetchone()
+        if row and now - row["last_active"] <= self.idle_timeout_s:
+            return conversation_id
+        return self.start(now)
+
     def start(self, now: float | None = None) -> int:
         """A new conversation: later turns see none of the earlier messages."""
         now = time.time() if now is None else now

@@ -6,6 +6,8 @@ attention mask and L2 normalisation, as sentence-transformers does it.
 
 from __future__ import annotations
 
+import re
+import zlib
 from pathlib import Path
 
 import numpy as np
@@ -43,3 +45,18 @@ class MiniLMEmbedder:
         pooled = (hidden * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1e-9)
         norms = np.linalg.norm(pooled, axis=1, keepdims=True)
         return (pooled / np.maximum(norms, 1e-9)).astype(np.float32)
+
+
+class HashEmbedder:
+    """The ``fake`` embedder: a bag of hashed words, unit length; keeps the semantic search
+    path running in tests and the fake soak, with no model."""
+
+    dims = 64
+
+    def embed(self, texts: list[str]) -> npt.NDArray[np.float32]:
+        out = np.zeros((len(texts), self.dims), dtype=np.float32)
+        for row, text in enumerate(texts):
+            for word in re.findall(r"\w+", text.lower()):
+                out[row, zlib.crc32(word.encode()) % self.dims] += 1.0
+        norms = np.linalg.norm(out, axis=1, keepdims=True)
+        return (out / np.where(norms == 0, 1.0, norms)).astype(np.float32)

@@ -79,12 +79,9 @@ class Answerer:
         self,
         llm: LanguageModel,
         profiles: dict[str, TaskProfile],
-        task_llms: dict[str, LanguageModel] | None = None,
     ) -> None:
         self.llm = llm
         self.profiles = profiles
-        self.task_llms = task_llms or {}
-        """A task whose profile names a model of its own (``tasks.X.model``) runs on it."""
 
     def _call(
         self,
@@ -96,8 +93,9 @@ class Answerer:
     ) -> Completion | None:
         profile = self.profiles[task]
         try:
-            out = self.task_llms.get(task, self.llm).complete(
+            out = self.llm.complete(
                 messages,
+                task=task,
                 max_tokens=profile.max_tokens,
                 deadline_s=profile.deadline_s,
                 json_schema=schema,

@@ -3,6 +3,8 @@ from __future__ import annotations
 from typing import Literal, Protocol
 
 from voice_assistant.events import Reply
+from voice_assistant.llm.base import Message
+from voice_assistant.turn.session import Session
 
 Mode = Literal["spoken", "written"]
 
@@ -10,12 +12,11 @@ Mode = Literal["spoken", "written"]
 class Researcher(Protocol):
     """Answers one question in a mode; never raises for a slow or cut-short answer."""
 
-    def answer(self, question: str, mode: Mode) -> Reply: ...
-
-    def new_conversation(self) -> None:
-        """Start afresh: the next question sees no earlier messages."""
+    def answer(self, question: str, mode: Mode, session: Session | None = None) -> Reply:
+        """Answer within ``session``'s conversation (its history; its turn is stored there);
+        None is a session of its own that sees no earlier turn."""
         ...
 
-    def warm(self, mode: Mode) -> None:
-        """Prepare for the first question (e.g. fill the KV cache of fixed prompts)."""
+    def prefixes(self, mode: Mode) -> list[tuple[str, list[Message]]]:
+        """The fixed prompt prefix of each task, by task, for a backend to warm."""
         ...

@@ -21,40 +21,46 @@ from voice_assistant.research.notes import Exchange, Note, build_notes, digest
 from voice_assistant.research.passages import decisive, focus
 from voice_assistant.research.questions import is_personal
 from voice_assistant.research.tools import ToolCall, ToolResult, Tools
+from voice_assistant.turn.session import Session
 
 
 class MemoryResearch:
     def __init__(
         self,
         llm: LanguageModel,
-        research_llm: LanguageModel,
         tools: Tools,
         conversations: Conversations,
         config: ResearchConfig,
         profiles: dict[str, TaskProfile],
         n_ctx: int,
-        task_llms: dict[str, LanguageModel] | None = None,
     ) -> None:
         self.llm = llm
-        self.answerer = Answerer(llm, profiles, task_llms)
+        self.answerer = Answerer(llm, profiles)
         self.tools = tools
         self.conversations = conversations
         self.config = config
         self.profiles = profiles
         reserve = max(p.max_tokens for p in profiles.values()) + config.final_prompt_reserve
-        self.loop = ResearchLoop(
-            research_llm, tools, n_ctx, reserve, profiles["research"].max_tokens
-        )
+        self.loop = ResearchLoop(llm, tools, n_ctx, reserve, profiles["research"].max_tokens)
 
-    def warm(self, mode: Mode) -> None:
-        """Fill the KV caches with the fixed prefixes: the research strategy, the final system
-        prompt (on one shared context, the last one warmed is the one kept)."""
-        self.loop.llm.complete(research_request("hello", []), max_tokens=1, deadline_s=60)
-        self.llm.complete(final_request("hello", [], [], mode), max_tokens=1, deadline_s=60)
-        # the general-knowledge prompt is short: it is left to the first general question
+    def prefixes(self, mode: Mode) -> list[tuple[str, list[Message]]]:
+        """The fixed prompt prefixes worth warming: the research strategy, then the answer's
+        system prompt (kept where the two share a cache). The general-knowledge prompt is
+        short: it is left to the first general question."""
+        return [
+            ("research", research_request("hello", [])),
+            (f"answer_{mode}", final_request("hello", [], [], mode)),
+        ]
 
-    def new_conversation(self) -> None:
-        self.conversations.start()
+    def conversation(self, session: Session) -> int:
+        """The stored conversation of ``session``: its own while open, else a new one."""
+        if session.conversation is not None:
+            session.conversation = self.conversations.resume(session.conversation)
+        elif session.continues_latest:
+            session.conversation = self.conversations.current()
+        else:
+            session.conversation = self.conversations.start()
+        return session.conversation
 
     def final_pass(
         self,
@@ -76,9 +82,9 @@ class MemoryResearch:
         answered = self.answerer.answer(question, kept, history, mode, personal, context, unseen)
         return kept, answered
 
-    def answer(self, question: str, mode: Mode) -> Reply:
+    def answer(self, question: str, mode: Mode, session: Session | None = None) -> Reply:
         started = time.monotonic()
-        conversation = self.conversations.current()
+        conversation = self.conversation(session or Session.independent())
         history = self.conversations.history(conversation)
         personal: list[bool] = []
 

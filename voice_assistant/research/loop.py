@@ -20,7 +20,7 @@ from pydantic import ValidationError
 
 from voice_assistant.errors import StageFailure
 from voice_assistant.events import ModelCall
-from voice_assistant.llm.base import LanguageModel, Message
+from voice_assistant.llm.base import LanguageModel, Message, prompt_tokens
 from voice_assistant.research.notes import Exchange, build_notes
 from voice_assistant.research.tools import ToolCall, Tools, render
 
@@ -108,11 +108,15 @@ class ResearchLoop:
                 return "budget"
             request = research_request(question, run.exchanges)
             room = self.n_ctx - self.final_reserve
-            if self.llm.count_tokens(request) + self.max_tokens > room:
+            if prompt_tokens(self.llm, request, "research") + self.max_tokens > room:
                 return "full-context"
             try:
                 out = self.llm.complete(
-                    request, max_tokens=self.max_tokens, deadline_s=remaining, json_schema=SCHEMA
+                    request,
+                    task="research",
+                    max_tokens=self.max_tokens,
+                    deadline_s=remaining,
+                    json_schema=SCHEMA,
                 )
             except StageFailure as exc:
                 if exc.code == "context-full":

@@ -12,7 +12,7 @@ from typing import Any
 
 from voice_assistant.engines import Engines
 from voice_assistant.errors import AssistantError
-from voice_assistant.llm.base import Message
+from voice_assistant.llm.base import Message, prompt_tokens
 from voice_assistant.research.base import Mode
 from voice_assistant.research.core import stored_exchanges
 from voice_assistant.research.notes import build_notes
@@ -33,7 +33,12 @@ def replay(engines: Engines, turn_id: int, mode: Mode | None = None) -> int:
     print(f"turn {turn.id} ({turn.mode}, research stopped on {turn.stop_reason}): {turn.question}")
     print(f"notes: {len(notes)} ({len(kept)} in the digest)")
     completion = answered.completion
-    tokens = completion.prompt_tokens if completion else research.llm.count_tokens(answered.request)
+    task = f"answer_{use}"
+    tokens = (
+        completion.prompt_tokens
+        if completion
+        else prompt_tokens(research.llm, answered.request, task)
+    )
     print(f"final request: {tokens} prompt tokens; answered in {seconds:.2f}s")
     print_review("stored", turn.review)
     print_review("replayed", answered.review)

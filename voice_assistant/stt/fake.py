@@ -1,4 +1,4 @@
-"""A fake STT for unit tests: returns scripted text, records what it heard."""
+"""The ``fake`` STT backend: hears the text it is given; for tests and the fake soak."""
 
 from __future__ import annotations
 
@@ -6,10 +6,13 @@ from voice_assistant.events import SAMPLE_RATE, FloatAudio, Transcript
 
 
 class FakeSTT:
-    def __init__(self, text: str = "what time is it") -> None:
+    def __init__(self, text: str = "what time is it", keep: bool = True) -> None:
         self.text = text
+        self.keep = keep
+        """Record the length of each utterance heard (a long soak keeps nothing)."""
         self.heard: list[int] = []
 
     def transcribe(self, samples: FloatAudio) -> Transcript:
-        self.heard.append(len(samples))
+        if self.keep:
+            self.heard.append(len(samples))
         return Transcript(text=self.text, language="en", audio_s=len(samples) / SAMPLE_RATE)

@@ -20,15 +20,15 @@ from voice_assistant.research.base import Mode, Researcher
 from voice_assistant.research.spoken import speakable
 from voice_assistant.turn import understand
 from voice_assistant.turn.actions import Actions
-from voice_assistant.turn.acts import Act, fill_missing
+from voice_assistant.turn.acts import fill_missing
 from voice_assistant.turn.outcome import (
     Dispute,
     OutcomeDocument,
-    Receipt,
     choose_ask,
     code_reply,
 )
 from voice_assistant.turn.review import applicable_checks, findings, review_prompt, review_schema
+from voice_assistant.turn.session import Session
 
 ACT_WORDS = re.compile(
     r"\b(timers?|remember|remind|note that|forget|delete|cancel|stop the|what time is it|"
@@ -57,31 +57,19 @@ class TurnRunner:
         profiles: dict[str, TaskProfile],
         review: bool = True,
         acknowledge_by: str = "model",
-        understand_llm: LanguageModel | None = None,
     ) -> None:
         self.acknowledge_by = acknowledge_by
         self.llm = llm
-        self.understand_llm = understand_llm or llm
-        """Understanding on a context of its own keeps its long few-shot prefix cached."""
         self.research = research
         self.actions = actions
         self.profiles = profiles
         self.review = review
-        self.last_receipts: tuple[Receipt, ...] = ()
-        """Changes the previous reply reported: what a dispute can refer to."""
-        self.waiting: Act | None = None
-        """The act the previous reply asked a value for; the next utterance may give it."""
 
-    def new_conversation(self) -> None:
-        self.research.new_conversation()
-        self.last_receipts = ()
-        self.waiting = None
-
-    def warm(self, mode: Mode) -> None:
-        self.research.warm(mode)
-        if self.understand_llm is not self.llm:
-            messages = [Message("system", understand.SYSTEM), Message("user", "hello")]
-            self.understand_llm.complete(messages, max_tokens=1, deadline_s=60)
+    def prefixes(self, mode: Mode) -> list[tuple[str, list[Message]]]:
+        """Understanding's long few-shot prefix first: where it shares a cache with the
+        answers, theirs is the one kept."""
+        understanding = [Message("system", understand.SYSTEM), Message("user", "hello")]
+        return [("understand", understanding), *self.research.prefixes(mode)]
 
     def _call(
         self,
@@ -91,10 +79,10 @@ class TurnRunner:
         schema: dict[str, Any] | None = None,
     ) -> str | None:
         profile = self.profiles[task]
-        llm = self.understand_llm if task == "understand" else self.llm
         try:
-            out = llm.complete(
+            out = self.llm.complete(
                 messages,
+                task=task,
                 max_tokens=profile.max_tokens,
                 deadline_s=profile.deadline_s,
                 json_schema=schema,
@@ -104,8 +92,10 @@ class TurnRunner:
         calls.append(out.as_call(task))
         return out.text if out.finish_reason == "stop" else None
 
-    def understand(self, utterance: str, calls: list[ModelCall]) -> understand.Understanding:
-        waiting, self.waiting = self.waiting, None
+    def understand(
+        self, utterance: str, session: Session, calls: list[ModelCall]
+    ) -> understand.Understanding:
+        waiting, session.waiting = session.waiting, None
         filled = fill_missing(waiting, utterance) if waiting else None
         if filled is not None:  # the answer to the ask: "Ten minutes."
             return understand.Understanding((filled,), (), source="answer to the ask")
@@ -167,15 +157,16 @@ class TurnRunner:
         failed = findings(output or "", checks)
         return failed if failed is not None else ["unreadable verdict"]
 
-    def answer(self, question: str, mode: Mode) -> Reply:
+    def answer(self, question: str, mode: Mode, session: Session | None = None) -> Reply:
+        session = session or Session.independent()
         calls: list[ModelCall] = []
-        understood = self.understand(question, calls)
+        understood = self.understand(question, session, calls)
         obligations = []
         if understand.is_unsure_command(understood, question):
             understood = replace(understood, questions=())
             obligations.append(understand.UNSURE_COMMAND_ASK)
         receipts, not_done = self.actions.run(list(understood.acts))
-        changes = [r for r in self.last_receipts if r.id]  # read-only results are not changes
+        changes = [r for r in session.last_receipts if r.id]  # read-only results are not changes
         disputed = [Dispute(changes[-1], question)] if understood.disputes and changes else []
         document = OutcomeDocument(
             done=tuple(receipts),
@@ -183,8 +174,8 @@ class TurnRunner:
             disputed=tuple(disputed),
             ask=choose_ask(disputed, list(understood.acts), obligations),
         )
-        self.last_receipts = tuple(receipts)
-        self.waiting = next((a for a in understood.acts if a.missing), None)
+        session.last_receipts = tuple(receipts)
+        session.waiting = next((a for a in understood.acts if a.missing), None)
         trace: dict[str, Any] = {
             "understanding": understood.source
             + (
@@ -203,7 +194,7 @@ class TurnRunner:
         first = None
         for asked in understood.questions:
             try:
-                reply = self.research.answer(asked, mode)
+                reply = self.research.answer(asked, mode, session)
             except AssistantError:
                 answers.append(f"I couldn't answer: {asked}")
                 continue

@@ -1,14 +1,7 @@
-"""One validated settings model: TOML file, then environment overrides.
-
-Precedence: defaults < ``~/.config/voice-assistant/config.toml`` (or ``--config FILE``)
-< ``VOICE_ASSISTANT__SECTION__KEY`` environment variables. Unknown keys, wrong types
-and paths that do not exist fail at start with a message naming the key.
-"""
+"""The settings model, a section per part of the assistant, each key with its meaning."""
 
 from __future__ import annotations
 
-import os
-import tomllib
 from pathlib import Path
 from typing import Any, Literal
 
@@ -16,27 +9,32 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
-    ValidationError,
     field_validator,
     model_validator,
 )
 
-from voice_assistant.errors import ConfigError
-
-ENV_PREFIX = "VOICE_ASSISTANT__"
-
-
-def xdg_dir(var: str, fallback: str, environ: dict[str, str] | None = None) -> Path:
-    value = (os.environ if environ is None else environ).get(var)
-    return Path(value) if value else Path.home() / fallback
-
-
-def default_config_path(environ: dict[str, str] | None = None) -> Path:
-    return xdg_dir("XDG_CONFIG_HOME", ".config", environ) / "voice-assistant" / "config.toml"
+from voice_assistant.config.xdg import xdg_dir
 
 
 class Section(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+
+def backend_field(kind: str, default: str) -> Any:
+    return Field(
+        default,
+        description=f"Which {kind} engine serves this (voice_assistant/backends.py lists "
+        "them; 'fake' ones need no model and are for tests).",
+    )
+
+
+def known_backend(kind: str, name: str) -> str:
+    """A backend name the registry knows, or an error listing the ones it does."""
+    from voice_assistant.backends import names  # the registry imports no engine itself
+
+    if name not in names(kind):
+        raise ValueError(f"unknown {kind} backend {name!r}; known: {', '.join(names(kind))}")
+    return name
 
 
 class PathsConfig(Section):
@@ -87,6 +85,13 @@ class ModelsConfig(Section):
 
 
 class SttConfig(Section):
+    backend: str = backend_field("stt", "faster-whisper")
+
+    @field_validator("backend")
+    @classmethod
+    def _known(cls, value: str) -> str:
+        return known_backend("stt", value)
+
     language: str = Field("en", description="Spoken language; '' lets whisper detect it.")
     beam_size: int = Field(1, ge=1, le=10, description="1 is greedy and fastest.")
     threads: int = Field(2, ge=1, description="CPU threads for whisper.")
@@ -102,6 +107,13 @@ class SttConfig(Section):
 
 
 class LlmConfig(Section):
+    backend: str = backend_field("llm", "llama.cpp")
+
+    @field_validator("backend")
+    @classmethod
+    def _known(cls, value: str) -> str:
+        return known_backend("llm", value)
+
     n_ctx: int = Field(4096, ge=512, description="Context window in tokens.")
     threads: int = Field(2, ge=1, description="CPU threads for llama.cpp.")
     temperature: float = Field(0.0, ge=0.0, le=2.0)
@@ -219,6 +231,13 @@ class EndpointConfig(Section):
 class WakeConfig(Section):
     """The wake word (openWakeWord); its scores come every 80 ms frame."""
 
+    backend: str = backend_field("wake", "openwakeword")
+
+    @field_validator("backend")
+    @classmethod
+    def _known(cls, value: str) -> str:
+        return known_backend("wake", value)
+
     models: list[str] = Field(
         ["hey_jarvis_v0.1"],
         min_length=1,
@@ -278,6 +297,13 @@ class ListenConfig(Section):
 
 
 class TtsConfig(Section):
+    backend: str = backend_field("tts", "piper")
+
+    @field_validator("backend")
+    @classmethod
+    def _known(cls, value: str) -> str:
+        return known_backend("tts", value)
+
     length_scale: float | None = Field(None, gt=0, description="Speaking rate (<1 is faster).")
 
 
@@ -295,85 +321,3 @@ class Settings(Section):
     mode: Literal["spoken", "written"] = Field(
         "spoken", description="Default reply mode for batch runs."
     )
-
-
-def _set_dotted(tree: dict[str, Any], keys: list[str], value: str) -> None:
-    node = tree
-    for key in keys[:-1]:
-        child = node.setdefault(key, {})
-        if not isinstance(child, dict):
-            raise ConfigError("bad-key", f"config key {'.'.join(keys)}: {key} is not a section")
-        node = child
-    node[keys[-1]] = value
-
-
-def env_overrides(environ: dict[str, str]) -> dict[str, Any]:
-    """``VOICE_ASSISTANT__LLM__N_CTX=2048`` -> ``{"llm": {"n_ctx": "2048"}}``."""
-    tree: dict[str, Any] = {}
-    for name, value in sorted(environ.items()):
-        if name.startswith(ENV_PREFIX):
-            keys = [part.lower() for part in name[len(ENV_PREFIX) :].split("__") if part]
-            if keys:
-                _set_dotted(tree, keys, value)
-    return tree
-
-
-def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
-    merged = dict(base)
-    for key, value in over.items():
-        if isinstance(value, dict) and isinstance(merged.get(key), dict):
-            merged[key] = _merge(merged[key], value)
-        else:
-            merged[key] = value
-    return merged
-
-
-def _explain(error: ValidationError, source: str) -> str:
-    lines = []
-    for item in error.errors():
-        key = ".".join(str(part) for part in item["loc"]) or "(top level)"
-        msg = item["msg"]
-        if item["type"] == "extra_forbidden":
-            msg = "unknown key"
-        msg = msg.removeprefix("Value error, ")
-        got = item.get("input")
-        shown = (
-            "" if isinstance(got, dict) or item["type"] == "extra_forbidden" else f" (got {got!r})"
-        )
-        lines.append(f"  {key}: {msg}{shown}")
-    return f"invalid configuration in {source}:\n" + "\n".join(lines)
-
-
-def load_settings(
-    path: Path | None = None, environ: dict[str, str] | None = None
-) -> tuple[Settings, list[str]]:
-    """Load the effective settings; returns them with the sources that were read."""
-    environ = dict(os.environ) if environ is None else environ
-    explicit = path is not None
-    path = path or default_config_path(environ)
-    sources: list[str] = []
-    data: dict[str, Any] = {}
-    if path.exists():
-        try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except UnicodeDecodeError as exc:
-            raise ConfigError(
-                "bad-toml",
-                f"config file {path} is not valid TOML: it is not UTF-8 text (byte "
-                f"0x{exc.object[exc.start]:02x} at offset {exc.start}; a binary file?)",
-            ) from exc
-        except tomllib.TOMLDecodeError as exc:
-            raise ConfigError("bad-toml", f"config file {path} is not valid TOML: {exc}") from exc
-        except OSError as exc:
-            raise ConfigError("unreadable", f"config file {path} cannot be read: {exc}") from exc
-        sources.append(str(path))
-    elif explicit:
-        raise ConfigError("missing", f"config file {path} does not exist")
-    overrides = env_overrides(environ)
-    if overrides:
-        sources.append(f"environment ({ENV_PREFIX}*)")
-    try:
-        settings = Settings.model_validate(_merge(data, overrides))
-    except ValidationError as exc:
-        raise ConfigError("invalid", _explain(exc, " + ".join(sources) or "defaults")) from exc
-    return settings, sources

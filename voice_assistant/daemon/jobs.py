@@ -1,0 +1,85 @@
+"""The daemon's jobs, its states and its status: typed, so each is spelt one way."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any
+
+from voice_assistant.pipeline import Heard
+
+
+@dataclass(frozen=True)
+class TurnJob:
+    heard: Heard
+    """An endpointed utterance (wake word, follow-up) or raw audio (push-to-talk)."""
+
+
+@dataclass(frozen=True)
+class RingJob:
+    """Ring the timers that are due (and, every few seconds, check the model files)."""
+
+
+@dataclass(frozen=True)
+class SayJob:
+    text: str
+
+
+@dataclass(frozen=True)
+class EarconJob:
+    """The "heard you" sound after the wake word."""
+
+
+Job = TurnJob | RingJob | SayJob | EarconJob
+
+
+class State(enum.StrEnum):
+    STARTING = "starting"
+    IDLE = "idle"
+    LISTENING = "listening"
+    THINKING = "thinking"
+    SPEAKING = "speaking"
+    RINGING = "ringing"
+    MIC_LOST = "mic-lost"
+
+
+class MicState(enum.StrEnum):
+    STARTING = "starting"
+    OK = "ok"
+    LOST = "lost"
+
+
+@dataclass
+class Counts:
+    wakes: int = 0
+    barge_ins: int = 0
+    turns: int = 0
+    refused: int = 0
+    timers_rung: int = 0
+
+
+@dataclass
+class Status:
+    """What ``voice-assistant status`` shows (the control socket's ``status``)."""
+
+    state: State
+    mode: str
+    mic: str
+    mic_state: MicState
+    models: dict[str, str] | str
+    """Model files that changed on disk and failed their check, or "ok"."""
+    last_turn: dict[str, Any]
+    counts: Counts = field(default_factory=Counts)
+    last_barge_in_s: float = 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "state": str(self.state),
+            "mode": self.mode,
+            "mic": self.mic,
+            "mic_state": str(self.mic_state),
+            "models": self.models,
+            "last_turn": self.last_turn,
+            **vars(self.counts),
+            "last_barge_in_s": round(self.last_barge_in_s, 3),
+        }

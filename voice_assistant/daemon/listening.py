@@ -1,0 +1,119 @@
+"""What the microphone's audio means, decided block by block: the listening state machine.
+
+Blocks of audio and the time in, actions out: the wake word (``Woke``, a barge-in when the
+assistant is speaking), an endpointed utterance (``Spoke``), a listening window that closed
+with nobody speaking (``GaveUp``), push-to-talk audio released (``Pushed``). It plays,
+queues and stores nothing: ``app.Daemon`` turns actions into jobs. Time is the audio read
+(``now_s``), so the rules hold whatever the wall clock does.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from voice_assistant.config import EndpointConfig
+from voice_assistant.events import FloatAudio, Utterance
+from voice_assistant.listen import Listener
+from voice_assistant.vad import StreamingVoiceActivity
+from voice_assistant.wake.base import WakeWordModel
+from voice_assistant.wake.trigger import WakeTrigger
+
+log = logging.getLogger("voice_assistant.daemon")
+Block = npt.NDArray[np.int16]
+
+
+@dataclass(frozen=True)
+class Woke:
+    barge_in: bool
+    """The assistant was speaking: what it says must stop."""
+
+
+@dataclass(frozen=True)
+class Spoke:
+    utterance: Utterance
+
+
+@dataclass(frozen=True)
+class GaveUp:
+    """A listening window closed with nobody speaking."""
+
+
+@dataclass(frozen=True)
+class Pushed:
+    audio: FloatAudio
+    """Everything heard while push-to-talk was held (endpointed by the turn)."""
+
+
+Action = Woke | Spoke | GaveUp | Pushed
+
+
+class Listening:
+    def __init__(
+        self,
+        wake: WakeWordModel | None,
+        trigger: WakeTrigger,
+        vad: StreamingVoiceActivity,
+        endpoint: EndpointConfig,
+    ) -> None:
+        self.wake = wake
+        """None: push-to-talk only."""
+        self.trigger = trigger
+        self.vad = vad
+        self.endpoint = endpoint
+        self.listener: Listener | None = None
+        self.window_s = 0.0
+        self.held: list[Block] = []
+
+    @property
+    def listening(self) -> bool:
+        """A window is open: speech now is a request, with no wake word needed."""
+        return self.listener is not None
+
+    def listen(self, window_s: float) -> None:
+        """Open a window: speech within ``window_s`` is endpointed into an utterance."""
+        self.vad.reset()
+        self.listener = Listener(self.vad, self.endpoint)
+        self.window_s = window_s
+
+    def close(self) -> None:
+        self.listener = None
+
+    def hold(self, block: Block, pre_roll: Iterable[Block]) -> None:
+        """Push-to-talk is held: keep the audio (starting with the device's pre-roll)."""
+        if not self.held:
+            self.held = list(pre_roll)
+        self.held.append(block)
+        self.listener = None
+
+    def release(self) -> Pushed | None:
+        """Push-to-talk let go: what was held, as one request."""
+        if not self.held:
+            return None
+        audio = np.concatenate(self.held).astype(np.float32) / 32768.0
+        self.held = []
+        return Pushed(audio)
+
+    def feed(self, block: Block, now_s: float, speaking: bool) -> Action | None:
+        """One block, ``now_s`` seconds of audio into the stream; ``speaking``: the
+        assistant is busy (its reply may be playing), so the wake word needs more."""
+        if self.wake is not None:
+            score = self.wake.score(block)
+            if score > 0.1:
+                log.debug("wake score %.3f at %.2f s (speaking: %s)", score, now_s, speaking)
+            if self.trigger.update(now_s, score, speaking=speaking):
+                return Woke(barge_in=speaking)
+        if self.listener is None:
+            return None
+        utterance = self.listener.feed(block)
+        if utterance is not None:
+            self.listener = None
+            return Spoke(utterance)
+        if not self.listener.in_speech and self.listener.heard_s > self.window_s:
+            self.listener = None  # nobody spoke: back to waiting for the wake word
+            return GaveUp()
+        return None

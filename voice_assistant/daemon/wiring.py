@@ -1,0 +1,68 @@
+"""The daemon's process: models loaded, the control socket, signals, the push-to-talk key,
+the worker, then the microphone on the main thread until SIGTERM."""
+
+from __future__ import annotations
+
+import faulthandler
+import logging
+import os
+import signal
+from typing import TYPE_CHECKING
+
+from voice_assistant.control import ControlServer, socket_path
+from voice_assistant.daemon.microphone import MicLoop
+from voice_assistant.errors import AssistantError
+
+if TYPE_CHECKING:
+    from voice_assistant.daemon.app import Daemon
+
+log = logging.getLogger("voice_assistant.daemon")
+ABANDON_S = 10.0
+"""On SIGTERM, how long the turn in progress may take to finish before it is abandoned."""
+
+
+def serve(daemon: Daemon) -> int:
+    daemon.preload()
+    server = ControlServer(socket_path(), daemon).start()
+    daemon.worker.start()
+    signal.signal(signal.SIGTERM, lambda *_: daemon.terminate())
+    signal.signal(signal.SIGINT, lambda *_: daemon.terminate())
+    signal.signal(signal.SIGHUP, lambda *_: daemon.reload_requested.set())
+    watch_hotkey(daemon)
+    log.info(
+        "listening (%s) on %s; control socket %s",
+        daemon.mode,
+        daemon.mic_name or "the default microphone",
+        server.path,
+    )
+
+    def retry_max_s() -> float:  # read each time: a reload may change it
+        return daemon.settings.listen.device_retry_max_s
+
+    mic = MicLoop(daemon.source, daemon.stopping, retry_max_s, daemon.mic_changed)
+    try:
+        mic.run(daemon.read)
+    finally:
+        finished = daemon.worker.close(timeout=ABANDON_S)
+        server.close()
+    if not finished:
+        # the turn's acts commit in one transaction or not at all: leaving now is safe
+        log.warning("abandoned the turn in progress")
+        if log.isEnabledFor(logging.DEBUG):
+            faulthandler.dump_traceback(all_threads=True)
+        logging.shutdown()
+        os._exit(0)
+    log.info("stopped")
+    return 0
+
+
+def watch_hotkey(daemon: Daemon) -> None:
+    listen = daemon.settings.listen
+    if not listen.hotkey or daemon.mode == "wake":
+        return
+    from voice_assistant.audio.hotkey import watch
+
+    try:
+        watch(listen.hotkey, listen.hotkey_device, daemon.ptt)
+    except AssistantError as exc:  # push-to-talk over the socket still works
+        log.warning("no push-to-talk key: %s", exc.message)

@@ -1,0 +1,119 @@
+"""The turn service: one worker thread runs every turn, in order, and owns the SQLite writer.
+
+The daemon, the batch harness and ``ask`` all submit here: ``submit`` enters a turn with
+audio, an utterance or text (``pipeline.Heard``) in a ``Session`` and returns a future of
+its ``TurnResult``; ``call`` runs any other job that touches the engines or the store (a
+timer ringing, ``say``) on the same thread, so nothing else ever writes to the database.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import Any, TypeVar
+
+from voice_assistant.pipeline import Heard, Pipeline, Stage, TurnResult
+from voice_assistant.research.base import Mode
+from voice_assistant.turn.session import Session
+
+T = TypeVar("T")
+Item = tuple[Callable[[], Any], "Future[Any]"]
+
+
+class TurnService:
+    def __init__(self, pipeline: Pipeline, name: str = "worker") -> None:
+        self.pipeline = pipeline
+        self.name = name
+        self._queue: queue.Queue[Item | None] = queue.Queue()
+        self._thread: threading.Thread | None = None
+        self.busy = threading.Event()
+        """Set while a job runs."""
+
+    def start(self) -> TurnService:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._work, name=self.name, daemon=True)
+            self._thread.start()
+        return self
+
+    def submit(
+        self,
+        heard: Heard,
+        session: Session | None = None,
+        until: Stage = "tts",
+        mode: Mode | None = None,
+    ) -> Future[TurnResult]:
+        """One turn from ``heard`` in ``session`` (an independent one when None)."""
+        return self.call(lambda: self.run_turn(heard, session, until, mode))
+
+    def run_turn(
+        self,
+        heard: Heard,
+        session: Session | None = None,
+        until: Stage = "tts",
+        mode: Mode | None = None,
+    ) -> TurnResult:
+        """The turn itself, on the calling thread: for a job already on the worker (the
+        daemon's turn job keeps its bookkeeping around it)."""
+        return self.pipeline.run(heard, session, until, mode)
+
+    def call(self, job: Callable[[], T]) -> Future[T]:
+        """Run ``job`` on the worker, after the jobs already queued."""
+        future: Future[T] = Future()
+        self._queue.put((job, future))
+        return future
+
+    def pending(self) -> int:
+        """Jobs queued and not yet started."""
+        return self._queue.qsize()
+
+    def idle(self) -> bool:
+        return not self.busy.is_set() and self._queue.empty()
+
+    def cancel_pending(self) -> None:
+        """Drop the jobs not yet started (shutting down: start nothing new)."""
+        while True:
+            try:
+                item = self._queue.get_nowait()
+            except queue.Empty:
+                return
+            if item is not None:
+                item[1].cancel()
+
+    def run_pending(self) -> list[Future[Any]]:
+        """Run the queued jobs here, on the calling thread, for a caller that has no worker
+        running (the noise benchmark feeds the daemon block by block)."""
+        done: list[Future[Any]] = []
+        while True:
+            try:
+                item = self._queue.get_nowait()
+            except queue.Empty:
+                return done
+            if item is not None:
+                self._run(*item)
+                done.append(item[1])
+
+    def close(self, timeout: float | None = None) -> bool:
+        """Finish the job in progress and those queued, then stop; False if the worker was
+        still running after ``timeout``."""
+        self._queue.put(None)
+        if self._thread is None:
+            return True
+        self._thread.join(timeout)
+        return not self._thread.is_alive()
+
+    def _work(self) -> None:
+        while (item := self._queue.get()) is not None:
+            self._run(*item)
+
+    def _run(self, job: Callable[[], Any], future: Future[Any]) -> None:
+        if not future.set_running_or_notify_cancel():
+            return
+        self.busy.set()
+        try:
+            future.set_result(job())
+        except BaseException as exc:  # the caller sees it on its future
+            future.set_exception(exc)
+        finally:
+            self.busy.clear()
