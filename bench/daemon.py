@@ -38,7 +38,8 @@ from tests.audio_rig import pulseaudio_rig
 from tests.live_daemon import RATE, LiveDaemon, Speaker, loud_seconds
 from voice_assistant.config import load_settings
 from voice_assistant.memory.importer import import_paths
-from voice_assistant.memory.store import MemoryStore, connect
+from voice_assistant.memory.sqlite import connect
+from voice_assistant.memory.store import MemoryStore
 from voice_assistant.progress import earcon
 
 WAKE_QUESTION = CHECKOUT / "demo" / "wake" / "hey_jarvis_capital.wav"

@@ -22,7 +22,8 @@ from bench.corpus import RECALL
 from voice_assistant.config import Settings
 from voice_assistant.engines import Engines
 from voice_assistant.llm.base import LanguageModel, Message
-from voice_assistant.memory.store import Embedder, MemoryStore, connect
+from voice_assistant.memory.sqlite import connect
+from voice_assistant.memory.store import Embedder, MemoryStore
 from voice_assistant.research.base import Mode
 from voice_assistant.research.final import SYSTEM, final_request
 from voice_assistant.research.loop import STRATEGY

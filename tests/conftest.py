@@ -12,7 +12,8 @@ import pytest
 from voice_assistant.config import Settings, load_settings
 from voice_assistant.engines import Engines
 from voice_assistant.memory.importer import import_paths
-from voice_assistant.memory.store import MemoryStore, connect
+from voice_assistant.memory.sqlite import connect
+from voice_assistant.memory.store import MemoryStore
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "demo" / "questions"

@@ -14,7 +14,8 @@ from voice_assistant.events import FloatAudio
 from voice_assistant.llm.base import LanguageModel
 from voice_assistant.llm.fake import FakeLLM
 from voice_assistant.memory.conversation import Conversations
-from voice_assistant.memory.store import MemoryStore, connect
+from voice_assistant.memory.sqlite import connect
+from voice_assistant.memory.store import MemoryStore
 from voice_assistant.pipeline import Pipeline
 from voice_assistant.research.base import Researcher
 from voice_assistant.research.core import MemoryResearch

@@ -1,6 +1,7 @@
 """Code's review of a final answer: one test per check, on notes built by hand."""
 
-from voice_assistant.research.answer_review import review, value_beside
+from voice_assistant.research.answer_review import review
+from voice_assistant.research.fact_checks import value_beside
 from voice_assistant.research.notes import Note
 from voice_assistant.research.quotes import locate, values
 from voice_assistant.research.support import Draft, Fact
@@ -285,7 +286,7 @@ def test_an_instruction_in_a_note_is_not_an_answer():
 
 
 def test_a_quote_may_copy_the_note_s_header():
-    from voice_assistant.research.answer_review import without_header
+    from voice_assistant.research.fact_checks import without_header
 
     header = f"{RACE.subject} ({RACE.label}): Race day is 26 April"
     assert without_header(header, RACE) == "Race day is 26 April"

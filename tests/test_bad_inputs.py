@@ -37,7 +37,8 @@ from voice_assistant.control import MAX_REQUEST, ControlError, ControlServer, re
 from voice_assistant.engines import Engines
 from voice_assistant.errors import AssistantError, AudioInputError, ConfigError
 from voice_assistant.memory.importer import import_paths
-from voice_assistant.memory.store import MemoryStore, connect
+from voice_assistant.memory.sqlite import connect
+from voice_assistant.memory.store import MemoryStore
 from voice_assistant.modelstore import resolve
 from voice_assistant.stt.fake import FakeSTT
 

@@ -3,7 +3,7 @@
 from pathlib import Path
 
 from voice_assistant.memory.conversation import Conversations
-from voice_assistant.memory.store import connect
+from voice_assistant.memory.sqlite import connect
 
 
 def turn(question, reply):

@@ -4,7 +4,8 @@ from pathlib import Path
 
 from voice_assistant.memory.importer import import_paths
 from voice_assistant.memory.metadata import front_matter, leading_metadata, metadata_line
-from voice_assistant.memory.store import MemoryStore, connect
+from voice_assistant.memory.sqlite import connect
+from voice_assistant.memory.store import MemoryStore
 from voice_assistant.research.notes import build_notes
 from voice_assistant.research.tools import ToolCall, Tools
 

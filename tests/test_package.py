@@ -38,3 +38,17 @@ def test_bench_outside_a_checkout_is_a_clear_error(monkeypatch, tmp_path, capsys
     monkeypatch.setattr(cli, "__file__", str(tmp_path / "site-packages" / "cli.py"))
     assert cli.main(["bench", "--suite", "wake"]) == cli.EXIT_ERROR
     assert "run from a checkout" in capsys.readouterr().err
+
+
+MAX_LINES = 350
+"""A module longer than this holds more than one job: split it by job."""
+
+
+def test_no_module_of_the_package_is_longer_than_the_limit():
+    package = CHECKOUT / "voice_assistant"
+    long = {
+        str(path.relative_to(package)): lines
+        for path in package.rglob("*.py")
+        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES
+    }
+    assert long == {}

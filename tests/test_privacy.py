@@ -36,7 +36,8 @@ from voice_assistant.daemon import Daemon
 from voice_assistant.engines import Engines
 from voice_assistant.llm.base import Completion
 from voice_assistant.memory.importer import import_paths
-from voice_assistant.memory.store import MemoryStore, connect
+from voice_assistant.memory.sqlite import connect
+from voice_assistant.memory.store import MemoryStore
 from voice_assistant.research.compose import second_person
 from voice_assistant.research.final import SPOKEN_UNFINISHED, claims_a_change
 from voice_assistant.research.spoken import speakable

@@ -3,7 +3,8 @@
 import json
 
 from voice_assistant.llm.base import Completion
-from voice_assistant.memory.store import MemoryStore, connect
+from voice_assistant.memory.sqlite import connect
+from voice_assistant.memory.store import MemoryStore
 from voice_assistant.research.loop import ResearchLoop
 from voice_assistant.research.notes import build_notes
 from voice_assistant.research.tools import Tools

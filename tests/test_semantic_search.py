@@ -4,7 +4,9 @@ import re
 
 import numpy as np
 
-from voice_assistant.memory.store import MemoryStore, connect, fuse
+from voice_assistant.memory.ranking import fuse
+from voice_assistant.memory.sqlite import connect
+from voice_assistant.memory.store import MemoryStore
 
 CONCEPTS = {
     "tooth": "dentist",

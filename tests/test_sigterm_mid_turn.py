@@ -10,7 +10,8 @@ CHILD = textwrap.dedent(
     """
     import sys, time
     from pathlib import Path
-    from voice_assistant.memory.store import MemoryStore, connect
+    from voice_assistant.memory.store import MemoryStore
+    from voice_assistant.memory.sqlite import connect
     from voice_assistant.turn.acts import Act
     from voice_assistant.turn.actions import Actions
 
@@ -48,7 +49,8 @@ LOOP = textwrap.dedent(
     """
     import sys
     from pathlib import Path
-    from voice_assistant.memory.store import MemoryStore, connect
+    from voice_assistant.memory.store import MemoryStore
+    from voice_assistant.memory.sqlite import connect
     from voice_assistant.turn.acts import Act
     from voice_assistant.turn.actions import Actions
 
@@ -68,7 +70,8 @@ def test_sigkill_mid_turn_then_restart_keeps_whole_turns_and_timers_still_ring(t
     import random
     import time
 
-    from voice_assistant.memory.store import MemoryStore, connect
+    from voice_assistant.memory.sqlite import connect
+    from voice_assistant.memory.store import MemoryStore
     from voice_assistant.turn.actions import Actions
 
     db = tmp_path / "m.sqlite3"

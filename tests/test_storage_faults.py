@@ -6,7 +6,8 @@ import pytest
 
 from voice_assistant.errors import StorageError
 from voice_assistant.memory.conversation import Conversations
-from voice_assistant.memory.store import MemoryStore, connect
+from voice_assistant.memory.sqlite import connect
+from voice_assistant.memory.store import MemoryStore
 from voice_assistant.turn.actions import Actions
 from voice_assistant.turn.acts import Act
 

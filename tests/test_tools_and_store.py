@@ -3,7 +3,8 @@
 import datetime as dt
 
 from voice_assistant.memory.importer import import_paths, split_markdown
-from voice_assistant.memory.store import MemoryStore, connect, fts_query
+from voice_assistant.memory.sqlite import connect
+from voice_assistant.memory.store import MemoryStore, fts_query
 from voice_assistant.research.tools import ToolCall, Tools, render
 
 from .research_fixtures import clock, read, record, search

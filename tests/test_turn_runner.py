@@ -4,7 +4,8 @@ import json
 from pathlib import Path
 
 from voice_assistant.llm.base import Completion
-from voice_assistant.memory.store import MemoryStore, connect
+from voice_assistant.memory.sqlite import connect
+from voice_assistant.memory.store import MemoryStore
 from voice_assistant.research.final import claims_a_change
 from voice_assistant.turn import understand
 from voice_assistant.turn.runner import REVIEW, may_hold_acts

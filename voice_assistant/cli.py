@@ -10,6 +10,7 @@ from typing import Any
 
 from voice_assistant import modelstore, service
 from voice_assistant.config import Settings, load_settings
+from voice_assistant.config.show import to_toml
 from voice_assistant.errors import AssistantError
 
 EXIT_FAILED = 1
@@ -18,25 +19,6 @@ EXIT_ERROR = 2
 
 def progress(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
-
-
-def to_toml(data: dict[str, Any], prefix: str = "") -> str:
-    """Render settings as TOML (scalars first, then one table per section)."""
-    scalars, tables = [], []
-    for key, value in data.items():
-        if isinstance(value, dict):
-            tables.append(to_toml(value, f"{prefix}{key}."))
-        elif value is None:
-            scalars.append(f"# {key} = (not set)")
-        elif isinstance(value, bool):
-            scalars.append(f"{key} = {str(value).lower()}")
-        elif isinstance(value, int | float):
-            scalars.append(f"{key} = {value}")
-        else:
-            scalars.append(f'{key} = "{value}"')
-    head = f"[{prefix.rstrip('.')}]\n" if prefix and scalars else ""
-    body = head + "\n".join(scalars)
-    return "\n\n".join(part for part in [body, *tables] if part.strip())
 
 
 def cmd_config_show(settings: Settings, sources: list[str], _args: argparse.Namespace) -> int:

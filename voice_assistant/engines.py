@@ -124,7 +124,7 @@ class Engines:
         return self._once("llm", lambda: backends.LLM[self.backend("llm")](self))
 
     def database(self) -> sqlite3.Connection:
-        from voice_assistant.memory.store import connect
+        from voice_assistant.memory.sqlite import connect
 
         return self._once("db", lambda: connect(self.settings.paths.database), timed=False)
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from voice_assistant.llm.base import Message
-from voice_assistant.memory.store import ensure_schema, transaction
+from voice_assistant.memory.sqlite import ensure_schema, transaction
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS conversations (

@@ -24,14 +24,9 @@ from voice_assistant.errors import StageFailure
 from voice_assistant.events import ModelCall
 from voice_assistant.llm.base import Completion, LanguageModel, Message
 from voice_assistant.research import compose, model_review
-from voice_assistant.research.answer_review import (
-    METADATA,
-    Finding,
-    Review,
-    review,
-    without_header,
-)
+from voice_assistant.research.answer_review import Review, review
 from voice_assistant.research.base import Mode
+from voice_assistant.research.fact_checks import METADATA, Finding, without_header
 from voice_assistant.research.final import (
     CUT_SHORT,
     SPOKEN_NOTHING,

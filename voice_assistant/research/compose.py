@@ -142,7 +142,8 @@ def notes_say(
     the sentence a draft quoted (where the model looked), else the closest one. It is
     stated ("Your notes say: …") only if, taken as the answer, it passes every check;
     otherwise None (code declines)."""
-    from voice_assistant.research.answer_review import review, without_header
+    from voice_assistant.research.answer_review import review
+    from voice_assistant.research.fact_checks import without_header
     from voice_assistant.research.quotes import locate
 
     candidates: list[tuple[int, str]] = []

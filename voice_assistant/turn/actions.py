@@ -12,7 +12,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from voice_assistant.memory.store import MemoryStore, ensure_schema
+from voice_assistant.memory.sqlite import ensure_schema
+from voice_assistant.memory.store import MemoryStore
 from voice_assistant.turn.acts import Act, speak_duration
 from voice_assistant.turn.outcome import NotDone, Receipt
 

@@ -1,0 +1,230 @@
+"""The checks code runs on each fact of an answer, against the note it cites.
+
+Pure functions over words: the quote occurs in its note (folded), the values it states are
+in the quote, the question or the conversation, it adds little its quote does not say, of
+two values side by side it states the one beside what was asked, no newer note on the same
+subject says otherwise, nothing spoken is metadata. ``answer_review`` runs them and weighs
+the answer as a whole.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from voice_assistant.memory.store import STOPWORDS
+from voice_assistant.research.fold import fold, is_number, stem, stems
+from voice_assistant.research.notes import Note
+from voice_assistant.research.questions import (
+    QUESTION_WORDS,
+    content_words,
+    noun_phrases,
+)
+from voice_assistant.research.quotes import is_instruction, locate, names, numbers
+from voice_assistant.research.support import Fact
+
+METADATA = re.compile(
+    r"\b(?:source|kind|project|written|updated|memory_id|hash|device|path|score)\s*[:=]"
+    r"|\s\|\s|^\s*-{3}|\b[\w-]+\.(?:md|markdown|txt)\b|(?:^|\s)[~.]?/\w[\w.-]*/"
+    r"|\[\d+\]|\bnote\s+(?:number\s+)?\d+\b|\(file,|\bmarkdown\b",
+    re.I | re.M,
+)
+"""What is never spoken: note labels and numbers, metadata lines, front matter, file
+names, paths."""
+_NEGATION = "no not none never nobody yet undecided unknown tbd"
+NEGATION = frozenset(_NEGATION.split())
+_WHEN_WORDS = """january february march april may june july august september october
+    november december monday tuesday wednesday thursday friday saturday sunday today
+    tomorrow tonight yesterday morning afternoon evening night week weekend month year
+    spring summer autumn winter christmas midnight noon daily weekly every next last"""
+WHEN_WORDS = frozenset(_WHEN_WORDS.split())
+_NOBODY = "nobody no one none undecided"
+NOBODY = frozenset(_NOBODY.split())
+_MONEY = "euro euros pound pounds dollar dollars cent cents"
+MONEY = frozenset(_MONEY.split())
+_NEUTRAL = """now currently still also next scheduled planned located called named set kept
+    held place takes take happen happens will going say says according note notes memory
+    memories there here"""
+NEUTRAL = frozenset(_NEUTRAL.split())
+"""Words a plain sentence may add to its quote without claiming anything new."""
+_CLAUSE = re.compile(r"(?<!\d)[.:]|[.:](?!\d)|[;,!?]|\band\b|\bbut\b|\bwhile\b|\bwhereas\b")
+"""Clause joints; "9:30", "5.5" and "12.50" hold together."""
+PLACE = re.compile(
+    r"\b(?:in|at|under|behind|near|inside|beside|by|on top of|next to)\s+"
+    r"(?:the|your|a|an|my|our)\b",
+    re.I,
+)
+_LABELS = "code number pin phone password type"
+LABELS = frozenset(_LABELS.split())
+"""What a question asks for by its name ("my passport number"): an answer whose quotes
+never name it (say when the passport expires) answers something else."""
+NEW_WORDS_ALLOWED = 1
+"""Content words a sentence may add beyond its quoted sentence, the note's title and the
+question (a paraphrase); more is a claim beyond its material."""
+
+
+@dataclass(frozen=True)
+class Finding:
+    check: str
+    detail: str
+    fact: int | None = None
+    """The 0-based fact it concerns; None when it concerns the whole answer."""
+
+    def text(self) -> str:
+        """For the record, and for the model's rewrite: plain words, no check names."""
+        where = f"fact {self.fact + 1}: " if self.fact is not None else ""
+        return f"{where}{self.detail}"
+
+
+def clauses(text: str) -> list[set[str]]:
+    """The text's clauses as sets of folded, singular tokens; a clause of a sentence that
+    says "no"/"not" carries the negation (the value it gives is that there is none)."""
+    parts: list[set[str]] = []
+    for sentence in re.split(r"(?<=[.!?;])\s+", text):
+        negated = stems(sentence) & NEGATION
+        parts += [stems(p) | negated for p in _CLAUSE.split(sentence) if p.strip()]
+    return parts
+
+
+def _head(part: str) -> str | None:
+    words = [stem(t) for t in fold(part) if t not in STOPWORDS and not is_number(t)]
+    return words[0] if words else None
+
+
+def value_beside(say: str, note: Note, question: str, quote: str = "") -> str | None:
+    """A note with values side by side ("retail price 32 euros, wholesale price 18
+    euros"): each number the answer states must sit, in the note, in a clause holding
+    what the answer ties it to (the question's words the note ties to a value, and the
+    words that set the note's valued clauses apart: "retail", "wholesale"). None when it
+    does, else what is wrong."""
+    raw = [p for s in re.split(r"(?<=[.!?;])\s+", note.excerpt) for p in _CLAUSE.split(s)]
+    parts = clauses(note.excerpt)
+    valued = [
+        (part, text)
+        for part, text in zip(parts, [p for p in raw if p.strip()], strict=False)
+        if any(is_number(t) for t in part) or part & NEGATION
+    ]
+    if len(valued) < 2:
+        return None  # nothing to mix up
+    asked = set(content_words(question))
+    tied = asked & set().union(*(p for p, _ in valued))
+    heads = {h for _, text in valued if (h := _head(text))}
+    mentioned = stems(say)
+    for said in clauses(say):
+        claimed = said & (tied | heads)
+        for value in (t for t in said if is_number(t)):
+            homes = [p for p in parts if value in p]
+            if not homes:
+                continue  # not the note's number: the values check says so
+            if claimed and not any(claimed <= home for home in homes):
+                word = sorted(claimed - set().union(*homes))[0]
+                return f"the note does not give {value} for {word!r}"
+            for word in sorted(tied - set().union(*homes) - mentioned):
+                if any(word in p and value not in p for p, _ in valued):
+                    return f"the note gives something else for {word!r}, not {value}"
+    return None
+
+
+def title_words(note: Note) -> set[str]:
+    return set(content_words(note.subject))
+
+
+def newer_note(fact: Fact, notes: list[Note]) -> str | None:
+    """A newer note on the same subject (its title holds the cited note's title, or the
+    other way round) that gives other numbers than the fact states: it may have replaced
+    them ("Dentist" on 12 March, then "Dentist moved" to 20 March)."""
+    cited = notes[fact.note - 1]
+    words = title_words(cited)
+    stated = set(numbers(fact.say))
+    if not cited.day or not words or not stated:
+        return None
+    for number, other in enumerate(notes, 1):
+        if other is cited or not other.day or other.day <= cited.day:
+            continue
+        if not (words <= title_words(other) or title_words(other) <= words):
+            continue
+        if set(numbers(other.excerpt)) - stated:
+            return f"note {number} ({other.subject}, {other.day}) is newer and says otherwise"
+    return None
+
+
+def other_topic(fact: Fact, notes: list[Note], question: str) -> str | None:
+    """A fact that names what another note is about ("oatmeal mugs", asked about) while
+    citing a note that never mentions it: it lends one note's words to another's subject."""
+    cited = notes[fact.note - 1]
+    titles = set().union(*(title_words(n) for n in notes if n is not cited and n.day))
+    named = set(noun_phrases(question)) & titles & stems(fact.say)
+    missing = sorted(named - stems(f"{cited.subject} {cited.excerpt}"))
+    return f"note {fact.note} says nothing about {missing[0]!r}" if missing else None
+
+
+def spoken_form(say: str, notes: list[Note]) -> str | None:
+    match = METADATA.search(say)
+    if match:
+        return f"{match.group(0).strip()!r} is not for speaking"
+    for note in notes:
+        if note.label and note.label in say:
+            return "it speaks a note's label"
+    return None
+
+
+def new_words(say: str, material: str, question: str) -> list[str]:
+    """Content words of ``say`` that neither its material nor the question holds."""
+    known = stems(material) | stems(question)
+    said = [stem(t) for t in fold(say)]
+    content = [
+        t
+        for t in said
+        if t not in STOPWORDS and t not in QUESTION_WORDS and t not in NEUTRAL and len(t) > 2
+    ]
+    return [t for t in dict.fromkeys(content) if t not in known and not is_number(t)]
+
+
+def without_header(quote: str, note: Note) -> str:
+    """A quote that copies the note's rendered header ("Dentist (file, health; written
+    2026-03-04): Check-up …") quotes the text after it."""
+    for header in (f"{note.subject} ({note.label}):", f"({note.label}):", f"{note.subject}:"):
+        at = quote.find(header)
+        if at != -1 and at <= 6:  # allow a leading "[1] "
+            return quote[at + len(header) :].strip()
+    return quote
+
+
+def check_fact(
+    index: int, fact: Fact, notes: list[Note], question: str, context: str, spoken: bool
+) -> list[Finding]:
+    note = notes[fact.note - 1]
+    findings: list[Finding] = []
+    found = locate(without_header(fact.quote, note), note.excerpt)
+    if found is None:
+        findings.append(Finding("quote_in_note", f"its quote is not in note {fact.note}", index))
+    span = found.span if found else []
+    sentences = " ".join(found.sentences) if found else ""
+    if found and any(is_instruction(sentence) for sentence in found.sentences):
+        detail = "its quote is an instruction written to the assistant, not an answer"
+        findings.append(Finding("instruction", detail, index))
+    asked = set(fold(question)) | set(fold(context))
+    missing = [n for n in numbers(fact.say) if n not in set(span) | asked]
+    around = set(fold(sentences)) | set(fold(note.subject)) | asked
+    missing += [n for n in names(fact.say) if n not in around]
+    if missing:
+        detail = ", ".join(dict.fromkeys(missing)) + " is not in its quote"
+        findings.append(Finding("values_supported", detail, index))
+    elsewhere = other_topic(fact, notes, question)
+    if elsewhere:
+        findings.append(Finding("about_its_note", elsewhere, index))
+    added = new_words(fact.say, f"{sentences} {note.subject} {context}", question)
+    if found and len(added) > NEW_WORDS_ALLOWED:
+        detail = f"it says more than its quote ({', '.join(added)})"
+        findings.append(Finding("grounded", detail, index))
+    beside = value_beside(fact.say, note, question, fact.quote)
+    if beside:
+        findings.append(Finding("value_beside", beside, index))
+    newer = newer_note(fact, notes)
+    if newer:
+        findings.append(Finding("newer_note", newer, index))
+    if spoken:
+        form = spoken_form(fact.say, notes)
+        if form:
+            findings.append(Finding("spoken_form", form, index))
+    return findings
