@@ -26,7 +26,7 @@ The stream, in seeded shuffled order with silence (a -65 dBFS floor) between pie
   tests/data/speech, and the spoken channel names of both Debian packages), looped.
 
 Nothing here asserts; it prints what each path did per category. The test
-(tests/test_never_answer_noise.py) runs a few minutes of the same stream and asserts that
+(tests/live/test_never_answer_noise.py) runs a few minutes of the same stream and asserts that
 no reply came, and that a planted "Hey Jarvis, ..." in it gets exactly one.
 """
 

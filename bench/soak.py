@@ -10,7 +10,7 @@ warm-up does not count) and how far descriptors and threads moved over that half
 
 With ``--fake`` only the models are fakes (VAD, STT, LLM, TTS and the embedder, all
 deterministic and keeping no history); the store, the turn runner, the research core and
-the actions are the real ones. Nothing here asserts: ``tests/test_soak.py`` sets bounds.
+the actions are the real ones. Nothing here asserts: ``tests/unit/bench/test_soak.py`` sets bounds.
 """
 
 from __future__ import annotations

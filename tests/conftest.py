@@ -9,15 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.paths import MEMORIES
 from voice_assistant.config import Settings, load_settings
 from voice_assistant.engines import Engines
 from voice_assistant.memory.importer import import_paths
 from voice_assistant.memory.sqlite import connect
 from voice_assistant.memory.store import MemoryStore
-
-ROOT = Path(__file__).resolve().parent.parent
-DEMO = ROOT / "demo" / "questions"
-LIBRIVOX = ROOT / "tests" / "data" / "librivox"
 
 
 @pytest.fixture(autouse=True)
@@ -29,9 +26,6 @@ def _isolated_xdg(tmp_path_factory, monkeypatch):
     for name in list(__import__("os").environ):
         if name.startswith("VOICE_ASSISTANT__"):
             monkeypatch.delenv(name)
-
-
-MEMORIES = ROOT / "demo" / "memories"
 
 
 @pytest.fixture(scope="session")

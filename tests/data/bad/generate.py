@@ -2,7 +2,7 @@
 
 Every file is small (< 50 KB) and deterministic; the big or system-dependent inputs (a
 2-hour WAV, a 50 MB text, symlink loops, FIFOs, unreadable files) are made by
-``tests/test_bad_inputs.py`` at test time instead. README.md says what each file is.
+``tests/bad_inputs/corpus.py`` at test time instead. README.md says what each file is.
 """
 
 from __future__ import annotations

@@ -1,0 +1,57 @@
+"""Turns with acts, end to end with the real models (demo/acts, spoken by piper)."""
+
+import re
+
+import pytest
+
+from tests.paths import CHECKOUT
+from voice_assistant.batch import expand_inputs, run_batch
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture(scope="module")
+def rows(real_engines, tmp_path_factory):
+    files = expand_inputs([CHECKOUT / "demo" / "acts"])
+    out = run_batch(files, real_engines.pipeline(), tmp_path_factory.mktemp("acts"))
+    return {row["file"].rsplit("/", 1)[-1].removesuffix(".wav"): row for row in out}
+
+
+def test_a_timer_is_set_with_a_receipt_and_acknowledged(rows):
+    row = rows["timer"]
+    assert row["error"] is None and row["stop_reason"] == "acted"
+    (receipt,) = row["turn"]["document"]["done"]
+    assert receipt["title"] == "Timer set" and receipt["body"].startswith("10 minutes")
+    assert row["reply"].startswith("Timer set: 10 minutes, rings at") and row["reply_wav"]
+    assert row["model_calls"] == []  # a whole timer command is read by code, and code acknowledges
+    assert row["turn"]["understanding"] == "rule"
+
+
+def test_a_model_written_acknowledgement_is_reviewed(real_engines, tmp_path):
+    turns = real_engines.turns()
+    turns.acknowledge_by = "model"
+    try:
+        files = expand_inputs([CHECKOUT / "demo" / "acts" / "timer.wav"])
+        (row,) = run_batch(files, real_engines.pipeline(), tmp_path)
+    finally:
+        turns.acknowledge_by = "code"
+    tasks = [call["task"] for call in row["model_calls"]]
+    assert tasks[:2] == ["acknowledge", "review"], tasks
+    how = row["turn"]["acknowledgement"]
+    assert how in ("model, reviewed", "code (review failed twice)"), how
+    assert row["reply"]
+
+
+def test_a_missing_duration_ends_on_the_question(rows):
+    row = rows["timer_no_duration"]
+    assert not row["turn"]["document"]["done"]
+    assert row["reply"].endswith("How long should the timer be?")
+
+
+def test_an_act_and_a_question_in_one_utterance(rows):
+    row = rows["timer_and_question"]
+    (receipt,) = row["turn"]["document"]["done"]
+    assert receipt["body"].startswith("5 minutes")
+    tasks = [call["task"] for call in row["model_calls"]]
+    assert tasks.count("answer_spoken") == 1
+    assert len(re.findall(r"[.!?](\s|$)", row["reply"])) >= 2, row["reply"]

@@ -1,0 +1,190 @@
+"""The live daemon end to end, for real: the daemon process with the real models on the
+virtual PulseAudio mic and speaker. Sound is played into the mic; the speaker is recorded.
+The daemon is started, reloaded and stopped as the systemd user unit says (ExecStart,
+Environment, ExecReload, KillSignal, TimeoutStopSec): no systemd runs on CI machines.
+
+One daemon (``--mode both``) serves the tests in this file, in order: starting it costs
+models and a warm-up, and each test leaves it idle for the next.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tests.audio_rig import pulseaudio_rig, start_pulseaudio, stop_pulseaudio
+from tests.live_daemon import RATE, LiveDaemon, Speaker, loud_seconds
+from tests.paths import CHECKOUT, DEMO
+from voice_assistant.audio.wavfile import write_wav
+from voice_assistant.wer import word_error_rate
+
+pytestmark = pytest.mark.integration
+WAKE = CHECKOUT / "demo" / "wake"
+ACTS = CHECKOUT / "demo" / "acts"
+CUE = "One moment."
+LONG_TEXT = " ".join(
+    f"This is sentence number {i} of a long reply that goes on for a while." for i in range(1, 15)
+)
+
+
+@pytest.fixture(scope="module")
+def daemon(demo_data, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("live")
+    config = folder / "config" / "voice-assistant" / "config.toml"
+    config.parent.mkdir(parents=True)
+    with pulseaudio_rig() as rig:
+        env = {
+            **rig,
+            "XDG_CONFIG_HOME": str(folder / "config"),
+            "VOICE_ASSISTANT__PATHS__DATA_DIR": str(demo_data),
+            # room for the test's own status polls (each a Python process) on a busy machine
+            "VOICE_ASSISTANT__LISTEN__FOLLOW_UP_S": "15",
+            "VOICE_ASSISTANT__LISTEN__THINKING_CUE": CUE,
+        }
+        live = LiveDaemon(env, "both", folder / "daemon.log")
+        live.config = config  # type: ignore[attr-defined]
+        live.folder = folder  # type: ignore[attr-defined]
+        try:
+            live.wait_for("the daemon to listen", lambda s: s["state"] == "idle", timeout=180)
+            yield live
+        finally:
+            code = live.terminate()
+            assert code == 0, live.log.read_text()
+
+
+def transcribe(real_engines, audio: np.ndarray) -> str:
+    return real_engines.stt().transcribe(audio.astype(np.float32) / 32768.0).text
+
+
+def test_a_wake_word_question_is_answered_aloud_with_the_published_reply(
+    daemon, real_engines, tmp_path
+):
+    before = daemon.turns()
+    with Speaker(daemon.env, tmp_path / "speaker.wav") as speaker:
+        daemon.play(WAKE / "hey_jarvis_capital.wav")
+        status = daemon.next_turn(before)
+    turn = status["last_turn"]
+    assert status["wakes"] == 1
+    assert "capital of australia" in turn["transcript"].lower(), turn
+    assert turn["reply"] and turn["error"] is None and not turn["cut"]
+    heard = transcribe(real_engines, speaker.audio())
+    # the fixed cue while it thought, then the published reply, and nothing else
+    expected = f"{CUE} {turn['reply']}"
+    assert word_error_rate([expected], [heard]) <= 0.25, (expected, heard)
+
+
+def test_a_push_to_talk_turn_through_the_socket(daemon, tmp_path):
+    before = daemon.status()
+    assert daemon.control("ptt", "start").returncode == 0
+    with Speaker(daemon.env, tmp_path / "speaker.wav") as speaker:
+        daemon.play(DEMO / "capital.wav")
+        time.sleep(1.0)  # a person lets go of the key after a short pause
+        assert daemon.control("ptt", "stop").returncode == 0
+        status = daemon.next_turn(before["turns"])
+    assert status["wakes"] == before["wakes"]  # no wake word was needed
+    assert "capital of australia" in status["last_turn"]["transcript"].lower()
+    assert loud_seconds(speaker.audio()) > 0.5, "the speaker played (almost) nothing"
+
+
+def test_a_reply_that_asks_opens_the_mic_for_a_follow_up(daemon):
+    before = daemon.turns()
+    daemon.play(WAKE / "hey_jarvis.wav")
+    daemon.play(ACTS / "timer_no_duration.wav")
+    status = daemon.next_turn(before)
+    wakes = status["wakes"]
+    assert status["last_turn"]["reply"] == "How long should the timer be?"
+    daemon.wait_for("the follow-up window", lambda s: s["state"] == "listening", timeout=10)
+    daemon.play(DEMO / "dentist.wav")  # no wake word
+    status = daemon.next_turn(before + 1)
+    assert status["wakes"] == wakes
+    assert "dentist" in status["last_turn"]["transcript"].lower()
+
+
+def test_a_timer_rings_when_due_while_idle(daemon, real_engines, tmp_path):
+    before = daemon.status()
+    rung = before["timers_rung"]
+    with Speaker(daemon.env, tmp_path / "speaker.wav") as speaker:
+        daemon.play(WAKE / "hey_jarvis_timer.wav")  # "Set a timer for two seconds."
+        status = daemon.next_turn(before["turns"])
+        assert status["last_turn"]["reply"], status
+        status = daemon.wait_for(
+            "the timer to ring", lambda s: s["timers_rung"] > rung and s["state"] == "idle", 60
+        )
+    assert "timer is done" in transcribe(real_engines, speaker.audio()).lower()
+
+
+def test_the_wake_word_during_a_long_reply_stops_it(daemon, tmp_path):
+    with Speaker(daemon.env, tmp_path / "speaker.wav") as speaker:
+        assert daemon.control("say", LONG_TEXT).returncode == 0
+        daemon.wait_for("speech", lambda s: s["state"] == "speaking", timeout=30)
+        time.sleep(2.0)
+        wake_ended = daemon.play(WAKE / "hey_jarvis.wav")
+        status = daemon.wait_for("the barge-in", lambda s: s["barge_ins"] >= 1, timeout=10)
+        time.sleep(4.0)
+    reaction = status["last_barge_in_s"] - wake_ended
+    assert reaction < 1.0, f"barge-in {reaction:.2f} s after the wake word ended"
+    after = int((wake_ended - speaker.started + 1.0) * RATE)
+    # only the short "heard you" earcon may follow; the long reply had ~25 s to go
+    assert loud_seconds(speaker.audio()[after:]) < 0.5
+
+
+def test_a_minute_of_noise_and_music_gets_no_reply(daemon, tmp_path):
+    before = daemon.status()
+    rng = np.random.default_rng(3)
+    t = np.arange(20 * RATE) / RATE
+    white = 0.2 * rng.standard_normal(len(t))
+    chords = sum(
+        0.1 * np.sin(2 * np.pi * f * t) * (1 + np.sign(np.sin(2 * np.pi * 0.5 * t))) / 2
+        for f in (220.0, 277.2, 329.6, 440.0)
+    )
+    hum = 0.3 * np.sin(2 * np.pi * 50 * t) + 0.05 * rng.standard_normal(len(t))
+    noise = tmp_path / "noise.wav"
+    write_wav(noise, (np.concatenate([white, chords, hum]) * 32767 * 0.8).astype(np.int16), RATE)
+    daemon.play(noise)
+    time.sleep(1.0)
+    after = daemon.status()
+    assert (after["wakes"], after["turns"]) == (before["wakes"], before["turns"])
+
+
+def test_sighup_reloads_the_config_and_a_bad_one_is_refused(daemon):
+    daemon.config.write_text("[wake]\nthreshold = 0.6\n")
+    daemon.reload()  # the unit's ExecReload: SIGHUP
+    deadline = time.monotonic() + 90
+    while not daemon.logged("configuration reloaded") and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert daemon.logged("configuration reloaded")
+    daemon.config.write_text("[wake]\nthreshold = 'loud'\n")
+    daemon.reload()
+    deadline = time.monotonic() + 30
+    while not daemon.logged("reload failed") and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert daemon.logged("reload failed, keeping the running configuration")
+    assert daemon.logged("wake.threshold")
+    daemon.config.write_text("")
+    assert daemon.status()["state"] in ("idle", "listening")
+
+
+def test_the_microphone_vanishing_mid_turn_does_not_kill_the_daemon(daemon):
+    turns = daemon.status()["turns"]
+    daemon.play(WAKE / "hey_jarvis_capital.wav")
+    daemon.wait_for("the turn to start", lambda s: s["state"] in ("thinking", "speaking"), 30)
+    stop_pulseaudio(daemon.env)  # the sound server and both devices go away
+    daemon.wait_for("the lost mic", lambda s: s["mic_state"] == "lost", timeout=30)
+    daemon.wait_for("the turn to end", lambda s: s["turns"] > turns, timeout=120)
+    start_pulseaudio(daemon.env)  # and come back
+    daemon.wait_for("the mic to return", lambda s: s["mic_state"] == "ok", timeout=60)
+    daemon.wait_for("idle", lambda s: s["state"] == "idle", timeout=30)
+    daemon.play(WAKE / "hey_jarvis_capital.wav")
+    status = daemon.next_turn(turns + 1)
+    assert "capital of australia" in status["last_turn"]["transcript"].lower()
+    assert daemon.log.read_text().count("microphone lost") == 1  # logged once
+
+
+def test_sigterm_mid_turn_exits_cleanly(daemon):
+    daemon.play(WAKE / "hey_jarvis_capital.wav")
+    daemon.wait_for("the turn to start", lambda s: s["state"] in ("thinking", "speaking"), 30)
+    assert daemon.terminate() == 0  # within the unit's TimeoutStopSec
+    assert not Path(daemon.env["XDG_RUNTIME_DIR"], "voice-assistant.sock").exists()

@@ -1,0 +1,97 @@
+from pathlib import Path
+
+import pytest
+
+from tests.paths import CHECKOUT
+from voice_assistant.cli import main
+from voice_assistant.config import load_settings
+from voice_assistant.errors import ConfigError
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "config.toml"
+    path.write_text(text)
+    return path
+
+
+def test_defaults_without_a_file(tmp_path):
+    settings, _sources = load_settings(None, environ={"XDG_CONFIG_HOME": str(tmp_path)})
+    assert settings.models.llm == "qwen2.5-coder-0.5b"
+    assert settings.tasks.answer_spoken.deadline_s == 30.0
+    assert settings.endpoint.silence_timeout_s > 0
+
+
+def test_file_values_are_read(tmp_path):
+    path = write(tmp_path, "[llm]\nn_ctx = 2048\n[tasks.answer_spoken]\nmax_tokens = 50\n")
+    settings, sources = load_settings(path, environ={})
+    assert settings.llm.n_ctx == 2048
+    assert settings.tasks.answer_spoken.max_tokens == 50
+    assert settings.tasks.answer_spoken.deadline_s == 30.0
+    assert sources == [str(path)]
+
+
+def test_environment_overrides_the_file(tmp_path):
+    path = write(tmp_path, "[llm]\nn_ctx = 2048\n")
+    env = {"VOICE_ASSISTANT__LLM__N_CTX": "1024", "VOICE_ASSISTANT__STT__BEAM_SIZE": "3"}
+    settings, _ = load_settings(path, environ=env)
+    assert settings.llm.n_ctx == 1024
+    assert settings.stt.beam_size == 3
+
+
+@pytest.mark.parametrize(
+    ("text", "env", "named"),
+    [
+        ("[llm]\nn_ctxx = 2048\n", {}, "llm.n_ctxx: unknown key"),
+        ("[llm]\nn_ctx = 'big'\n", {}, "llm.n_ctx"),
+        ("colour = 'blue'\n", {}, "colour: unknown key"),
+        ("", {"VOICE_ASSISTANT__ENDPOINT__THRESHOLD": "2"}, "endpoint.threshold"),
+        ("", {"VOICE_ASSISTANT__NOPE__X": "1"}, "nope: unknown key"),
+        ("[paths]\nmodels_dir = '/no/such/dir'\n", {}, "paths.models_dir"),
+    ],
+)
+def test_bad_values_name_the_key(tmp_path, text, env, named):
+    with pytest.raises(ConfigError) as caught:
+        load_settings(write(tmp_path, text), environ=env)
+    assert named in caught.value.message
+
+
+def test_invalid_toml_and_missing_explicit_file(tmp_path):
+    with pytest.raises(ConfigError, match="not valid TOML"):
+        load_settings(write(tmp_path, "[llm\n"), environ={})
+    with pytest.raises(ConfigError, match="does not exist"):
+        load_settings(tmp_path / "nope.toml", environ={})
+
+
+def test_config_show_prints_effective_values(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("VOICE_ASSISTANT__LLM__THREADS", "1")
+    path = write(tmp_path, "[stt]\nbeam_size = 2\n")
+    assert main(["--config", str(path), "config", "show"]) == 0
+    out = capsys.readouterr().out
+    assert '[stt]\nbackend = "faster-whisper"\nlanguage = "en"\nbeam_size = 2' in out
+    assert "threads = 1" in out
+    assert str(path) in out
+
+
+def test_bad_config_exits_2_naming_the_key(tmp_path, capsys):
+    path = write(tmp_path, "[stt]\nbeam = 2\n")
+    assert main(["--config", str(path), "config", "show"]) == 2
+    assert "stt.beam: unknown key" in capsys.readouterr().err
+
+
+def test_home_is_expanded_in_paths(tmp_path):
+    settings, _ = load_settings(write(tmp_path, "[paths]\ndata_dir = '~/va'\n"), environ={})
+    assert settings.paths.data_dir == Path.home() / "va"
+
+
+def test_the_readme_example_config_is_valid():
+    import re
+    import tomllib
+
+    from voice_assistant.config import Settings
+
+    readme = (CHECKOUT / "README.md").read_text()
+    block = re.search(r"```toml\n(.*?)```", readme, re.S)
+    assert block, "README.md shows an example config"
+    example = tomllib.loads(block.group(1))
+    settings = Settings.model_validate(example)
+    assert settings.wake.models == ["hey_jarvis_v0.1"]

@@ -1,0 +1,109 @@
+"""Memory store, import, research tools and their pinned text rendering."""
+
+import datetime as dt
+
+from tests.research_fixtures import clock, read, record, search
+from voice_assistant.memory.importer import import_paths, split_markdown
+from voice_assistant.memory.sqlite import connect
+from voice_assistant.memory.store import MemoryStore, fts_query
+from voice_assistant.research.tools import ToolCall, Tools, render
+
+
+def store_at(tmp_path):
+    return MemoryStore(connect(tmp_path / "m.sqlite3"), device="laptop")
+
+
+def test_the_text_rendering_is_pinned():
+    dentist = record(1, "Dentist", "Check-up with Dr. Alvarez, Thursday 12 March at 9:30.")
+    text = render(search("dentist", dentist).result)
+    assert text == (
+        'search_memories("dentist") -> 1 hit(s)\n'
+        "--- hit 1 | memory_id=1 | score=2.000 | hash=h0001 | device=laptop | "
+        "path=/home/u/notes/dentist.md\n"
+        "# Dentist (file, markdown, home; updated 2025-11-30)\n"
+        "<excerpt>Check-up with Dr. Alvarez, Thursday 12 March at 9:30.</excerpt>"
+    )
+    assert render(read(None, 7).result) == "read_memory(7) -> no such memory"
+    assert render(clock().result) == "clock() -> 2026-11-30T10:00 (Monday 30 November 2026, 10:00)"
+
+
+def test_search_ranks_by_bm25_and_ignores_question_words(tmp_path):
+    store = store_at(tmp_path)
+    store.add("The dentist is on Thursday at 9:30.", title="Dentist")
+    store.add("Buy bread and milk.", title="Shopping")
+    store.add("What when where: the dentist moved to Mill Lane.", title="Clinic")
+    assert fts_query('What is "the" dentist?') == '"dentist"'
+    assert fts_query("what is it") == ""
+    hits = store.search("When is my dentist appointment?")
+    assert {h.memory.title for h in hits} == {"Dentist", "Clinic"}
+    assert store.search("what is it") == []
+
+
+def test_tools_return_structures(tmp_path):
+    store = store_at(tmp_path)
+    memory_id = store.add("The guest network is Garden.", title="Wifi")
+    now = dt.datetime(2026, 11, 30, 10, 0)
+    tools = Tools(store, now=lambda: now)
+    found = tools.run(ToolCall(tool="search_memories", argument="guest network"))
+    assert found.hits[0].memory.id == memory_id and found.hits[0].memory.device == "laptop"
+    assert (
+        tools.run(ToolCall(tool="read_memory", argument=f"memory {memory_id}")).memory.title
+        == "Wifi"
+    )
+    assert tools.run(ToolCall(tool="read_memory", argument="999")).memory is None
+    assert tools.run(ToolCall(tool="clock")).iso == "2026-11-30T10:00"
+    assert tools.run(ToolCall(tool="set_timer", argument="5")).error == "unknown tool"
+
+
+def test_markdown_splits_per_heading_section():
+    sections = split_markdown(
+        "# Gateway\n\nIntro.\n\n## Decision\nKeep the queue.\n\n```\n# not a heading\n```\n"
+        "## Open\nWho owns alerts?\n## Open\nSecond.\n",
+        "file",
+    )
+    assert [(s.key, s.title) for s in sections] == [
+        ("Gateway", "Gateway"),
+        ("Gateway › Decision", "Gateway › Decision"),
+        ("Gateway › Open", "Gateway › Open"),
+        ("Gateway › Open #2", "Gateway › Open"),
+    ]
+    assert "# not a heading" in sections[1].text
+
+
+def test_import_is_idempotent_updates_changes_and_skips_bad_files(tmp_path):
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "a.md").write_text("# A\n## One\nfirst\n## Two\nsecond\n")
+    (notes / "b.txt").write_text("plain text memory")
+    (notes / "pic.png").write_bytes(b"\x89PNG\x00\x00binary")
+    (notes / "huge.md").write_text("x" * 2000)
+    (notes / ".hidden").mkdir()
+    (notes / ".hidden" / "c.md").write_text("ignored")
+    store = store_at(tmp_path)
+    first = import_paths(store, [notes], max_bytes=1000)
+    assert (first.added, first.files) == (3, 2)
+    assert {reason for _, reason in first.skipped} == {
+        "binary file",
+        "too large (2,000 bytes; the limit is 1,000)",
+    }
+    again = import_paths(store, [notes], max_bytes=1000)
+    assert (again.added, again.updated, again.unchanged, again.removed) == (0, 0, 3, 0)
+    (notes / "a.md").write_text("# A\n## One\nfirst, changed\n")
+    third = import_paths(store, [notes], max_bytes=1000)
+    assert (third.added, third.updated, third.unchanged, third.removed) == (0, 1, 1, 1)
+    assert store.count() == 2
+    hit = store.search("changed")[0].memory
+    assert (hit.title, hit.kind, hit.project, hit.source) == (
+        "A › One",
+        "markdown",
+        "notes",
+        "file",
+    )
+
+
+def test_forget_removes_from_search(tmp_path):
+    store = store_at(tmp_path)
+    memory_id = store.add("Locker code is in the blue book.", title="Locker")
+    assert store.search("locker")
+    assert store.forget(memory_id) and not store.forget(memory_id)
+    assert store.search("locker") == []

@@ -1,0 +1,100 @@
+"""The turn service: entered with audio, an utterance or text; one worker runs every job
+in order; each turn's result becomes one record."""
+
+import threading
+
+import numpy as np
+import pytest
+
+from tests.fakes import ANSWER, fake_pipeline, silence, spoken, tone
+from voice_assistant.events import Utterance
+from voice_assistant.llm.fake import FakeLLM
+from voice_assistant.pipeline import turn_record
+from voice_assistant.stt.fake import FakeSTT
+from voice_assistant.tts.fake import FakeTTS
+from voice_assistant.turn.session import Session
+from voice_assistant.turns import TurnService
+
+DENTIST = spoken("The dentist is on Thursday at 9:30.")
+
+
+def speech():
+    return np.concatenate([silence(0.5), tone(1.5), silence(1.5)])
+
+
+def test_audio_is_endpointed_an_utterance_is_not_and_text_skips_whisper():
+    stt, tts = FakeSTT("when is the dentist"), FakeTTS()
+    service = TurnService(fake_pipeline(stt=stt, llm=FakeLLM([ANSWER, DENTIST]), tts=tts))
+    service.start()
+    try:
+        audio = service.submit(speech()).result(timeout=10)
+        assert "endpoint" in audio.timings and 0 < stt.heard[-1] < len(speech())
+
+        clip = tone(1.0)
+        utterance = Utterance(clip, 0.0, 1.0, 1.0, "silence")
+        said = service.submit(utterance).result(timeout=10)
+        assert "endpoint" not in said.timings and stt.heard[-1] == len(clip)
+
+        typed = service.submit("When is the dentist?", until="answer").result(timeout=10)
+        assert len(stt.heard) == 2  # no audio: no STT
+        assert typed.transcript is not None and typed.transcript.text == "When is the dentist?"
+        assert typed.reply is not None and typed.speech is None  # stopped after the answer
+        assert set(typed.timings) == {"answer", "total"}
+    finally:
+        assert service.close(timeout=10)
+
+
+def test_jobs_run_in_order_on_one_worker_and_errors_reach_their_future():
+    service = TurnService(fake_pipeline()).start()
+    seen: list[tuple[int, str]] = []
+    futures = [
+        service.call(lambda i=i: seen.append((i, threading.current_thread().name)))
+        for i in range(5)
+    ]
+    failing = service.call(lambda: 1 / 0)
+    after = service.call(lambda: "still running")
+    assert after.result(timeout=10) == "still running"
+    assert all(f.done() for f in futures)
+    assert [i for i, _ in seen] == [0, 1, 2, 3, 4]
+    assert {name for _, name in seen} == {"worker"}
+    with pytest.raises(ZeroDivisionError):
+        failing.result()
+    assert service.close(timeout=10)
+
+
+def test_queued_jobs_can_be_cancelled_or_run_on_the_caller_thread():
+    service = TurnService(fake_pipeline())  # no worker started
+    first = service.call(lambda: "a")
+    second = service.call(lambda: "b")
+    assert service.pending() == 2
+    service.cancel_pending()
+    assert first.cancelled() and second.cancelled() and service.pending() == 0
+    third = service.call(lambda: threading.current_thread().name)
+    (done,) = service.run_pending()
+    assert done is third and third.result() == threading.current_thread().name
+
+
+def test_a_session_keeps_its_conversation_and_an_independent_one_does_not():
+    llm = FakeLLM([ANSWER, DENTIST, ANSWER, DENTIST, ANSWER, DENTIST])
+    service = TurnService(fake_pipeline(stt=FakeSTT("When is the dentist?"), llm=llm)).start()
+    try:
+        room = Session(room="kitchen")
+        service.submit(speech(), room, until="answer").result(timeout=10)
+        service.submit(speech(), room, until="answer").result(timeout=10)
+        other = service.submit(speech(), Session.independent(), until="answer").result(10)
+    finally:
+        service.close(timeout=10)
+    finals = [messages for messages, options in llm.calls if options["task"] == "answer_spoken"]
+    assert [m.role for m in finals[1]] == ["system", "user", "assistant", "user"]  # history
+    assert [m.role for m in finals[2]] == ["system", "user"]  # a conversation of its own
+    assert room.conversation is not None and other.reply is not None
+
+
+def test_one_record_serves_the_report_and_the_status():
+    result = fake_pipeline(stt=FakeSTT("when is the dentist"), llm=FakeLLM([ANSWER, DENTIST]))
+    record = turn_record(result.run(speech()))
+    assert record["transcript"] == "when is the dentist"
+    assert record["reply"] == "The dentist is on Thursday at 9:30."
+    assert record["stop_reason"] == "answered" and record["error"] is None
+    assert record["heard"] == record["reply"] and record["cut"] is False
+    assert [c["task"] for c in record["model_calls"]] == ["research", "answer_spoken"]
