@@ -60,9 +60,7 @@ class Engines:
         its ``name``), remembered as loaded."""
         if name is None:
             name = str(getattr(self.settings.models, key.split(".")[-1]))
-            path = modelstore.resolve(self.settings, key)
-        else:
-            path = modelstore.resolve(self.settings, key, name)
+        path = modelstore.resolve(self.settings, key, name)
         self.model_watch.record(key, name, path)
         return path
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -35,6 +37,12 @@ def known_backend(kind: str, name: str) -> str:
     if name not in names(kind):
         raise ValueError(f"unknown {kind} backend {name!r}; known: {', '.join(names(kind))}")
     return name
+
+
+SttBackend = Annotated[str, AfterValidator(partial(known_backend, "stt"))]
+LlmBackend = Annotated[str, AfterValidator(partial(known_backend, "llm"))]
+TtsBackend = Annotated[str, AfterValidator(partial(known_backend, "tts"))]
+WakeBackend = Annotated[str, AfterValidator(partial(known_backend, "wake"))]
 
 
 class PathsConfig(Section):
@@ -85,12 +93,7 @@ class ModelsConfig(Section):
 
 
 class SttConfig(Section):
-    backend: str = backend_field("stt", "faster-whisper")
-
-    @field_validator("backend")
-    @classmethod
-    def _known(cls, value: str) -> str:
-        return known_backend("stt", value)
+    backend: SttBackend = backend_field("stt", "faster-whisper")
 
     language: str = Field("en", description="Spoken language; '' lets whisper detect it.")
     beam_size: int = Field(1, ge=1, le=10, description="1 is greedy and fastest.")
@@ -107,12 +110,7 @@ class SttConfig(Section):
 
 
 class LlmConfig(Section):
-    backend: str = backend_field("llm", "llama.cpp")
-
-    @field_validator("backend")
-    @classmethod
-    def _known(cls, value: str) -> str:
-        return known_backend("llm", value)
+    backend: LlmBackend = backend_field("llm", "llama.cpp")
 
     n_ctx: int = Field(4096, ge=512, description="Context window in tokens.")
     threads: int = Field(2, ge=1, description="CPU threads for llama.cpp.")
@@ -231,12 +229,7 @@ class EndpointConfig(Section):
 class WakeConfig(Section):
     """The wake word (openWakeWord); its scores come every 80 ms frame."""
 
-    backend: str = backend_field("wake", "openwakeword")
-
-    @field_validator("backend")
-    @classmethod
-    def _known(cls, value: str) -> str:
-        return known_backend("wake", value)
+    backend: WakeBackend = backend_field("wake", "openwakeword")
 
     models: list[str] = Field(
         ["hey_jarvis_v0.1"],
@@ -297,12 +290,7 @@ class ListenConfig(Section):
 
 
 class TtsConfig(Section):
-    backend: str = backend_field("tts", "piper")
-
-    @field_validator("backend")
-    @classmethod
-    def _known(cls, value: str) -> str:
-        return known_backend("tts", value)
+    backend: TtsBackend = backend_field("tts", "piper")
 
     length_scale: float | None = Field(None, gt=0, description="Speaking rate (<1 is faster).")
 
