@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import shutil
 import statistics
@@ -359,10 +360,12 @@ def report(
         f"     inside the daemon (last_turn.timings.first_audio): "
         f"{median(device, 'first_audio'):.2f} s{spread(device, 'first_audio')}"
     )
+    endpointed = median(device, "endpoint")
+    again = "none (the listener's utterance goes to whisper as it is)"
     print(
         f"       of which stt {median(device, 'stt'):.2f} s, answer "
-        f"{median(device, 'answer'):.2f} s; re-endpointing the utterance (before) "
-        f"{median(device, 'endpoint'):.2f} s"
+        f"{median(device, 'answer'):.2f} s; endpointing again in the turn: "
+        + (again if math.isnan(endpointed) else f"{endpointed:.2f} s")
     )
     print(
         f"   batch path, voice-assistant batch {QUESTION.relative_to(CHECKOUT)} (a fresh process "

@@ -70,7 +70,9 @@ def _fake_tts(_b: Builder) -> TextToSpeech:
 def _llama_cpp(b: Builder) -> LanguageModel:
     from voice_assistant.llm.contexts import LlamaCppContexts
 
-    return LlamaCppContexts(b.settings, b.model)
+    contexts = LlamaCppContexts(b.settings, b.model)
+    contexts.context()  # the model loads now, as the other engines do; more contexts on use
+    return contexts
 
 
 def _fake_llm(_b: Builder) -> LanguageModel:
