@@ -594,7 +594,7 @@ def injected(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     engines.check_models(["llm", "embed"])
     memories = engines.memories()
     turns = engines.turns()
-    answer_llm, drafts = engines.llm(), []  # what the model wrote, before code's checks
+    answer_llm, drafts = engines.llm(), []  # what the model wrote (every task), unchecked
     complete = answer_llm.complete
 
     def recording(*args: Any, **kwargs: Any) -> Completion:
