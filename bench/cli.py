@@ -23,6 +23,7 @@ SUITES = (
     "noise",
     "soak",
     "daemon",
+    "remote-llm",
 )
 
 
@@ -110,6 +111,10 @@ def run(settings: Settings, args: argparse.Namespace) -> int:
         from bench.soak import run_soak_bench
 
         return run_soak_bench(settings, args.turns, args.fake, args.wavs)
+    if suite == "remote-llm":
+        from bench.remote_llm import run_remote_llm_bench
+
+        return run_remote_llm_bench(settings, args.runs)
     if suite == "daemon":
         from bench.daemon import run_daemon_bench
 

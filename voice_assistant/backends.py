@@ -75,6 +75,13 @@ def _llama_cpp(b: Builder) -> LanguageModel:
     return contexts
 
 
+def _openai(b: Builder) -> LanguageModel:
+    from voice_assistant.llm.openai import OpenAICompatibleLLM
+
+    llm = b.settings.llm
+    return OpenAICompatibleLLM(llm.openai, llm.temperature, llm.seed)
+
+
 def _fake_llm(_b: Builder) -> LanguageModel:
     from voice_assistant.llm.fake import TaskLLM
 
@@ -97,7 +104,11 @@ STT: dict[str, Callable[[Builder], SpeechToText]] = {
     "fake": _fake_stt,
 }
 TTS: dict[str, Callable[[Builder], TextToSpeech]] = {"piper": _piper, "fake": _fake_tts}
-LLM: dict[str, Callable[[Builder], LanguageModel]] = {"llama.cpp": _llama_cpp, "fake": _fake_llm}
+LLM: dict[str, Callable[[Builder], LanguageModel]] = {
+    "llama.cpp": _llama_cpp,
+    "openai": _openai,
+    "fake": _fake_llm,
+}
 WAKE: dict[str, Callable[[Builder], WakeWordModel]] = {"openwakeword": _openwakeword}
 REGISTRY: dict[str, Mapping[str, Callable[[Builder], object]]] = {
     "stt": STT,
@@ -113,5 +124,6 @@ def names(kind: str) -> list[str]:
 
 
 def uses_model_files(kind: str, name: str) -> bool:
-    """Whether a backend reads model files (a fake does not: nothing to install or check)."""
-    return name != "fake"
+    """Whether a backend reads model files here (a fake or a server does not: nothing to
+    install or check)."""
+    return name not in ("fake", "openai")

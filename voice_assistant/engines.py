@@ -90,11 +90,18 @@ class Engines:
         """Fail before any work if a model a command needs is missing or damaged (models of
         engines given ready-made, or of fake backends, are not needed)."""
         for key in keys:
-            if key in self._cache:
-                continue
-            if key in backends.REGISTRY and not backends.uses_model_files(key, self.backend(key)):
+            if key in self._cache or not self._reads_files(key):
                 continue
             modelstore.resolve(self.settings, f"models.{key}")
+
+    def _reads_files(self, key: str) -> bool:
+        """Whether a backend of ``key`` in use reads its model file here."""
+        if key not in backends.REGISTRY:
+            return True
+        names = {self.backend(key)}
+        if key == "llm":
+            names |= set(self.settings.tasks.backends().values())
+        return any(backends.uses_model_files(key, name) for name in names)
 
     def vad(self) -> VoiceActivity:
         from voice_assistant.vad import SileroVAD
@@ -118,8 +125,20 @@ class Engines:
 
     def llm(self) -> LanguageModel:
         """The language model; every call names its task, and the backend decides where each
-        task runs (llama.cpp: a context per task family, a task's own model)."""
-        return self._once("llm", lambda: backends.LLM[self.backend("llm")](self))
+        task runs (llama.cpp: a context per task family, a task's own model). Tasks whose
+        profile names another backend (``tasks.X.backend``) run on it."""
+        return self._once("llm", self._build_llm)
+
+    def _build_llm(self) -> LanguageModel:
+        from voice_assistant.llm.router import TaskRouter
+
+        default = self.backend("llm")
+        main = backends.LLM[default](self)
+        named = {t: name for t, name in self.settings.tasks.backends().items() if name != default}
+        if not named:
+            return main
+        built = {name: backends.LLM[name](self) for name in set(named.values())}
+        return TaskRouter(main, {task: built[name] for task, name in named.items()})
 
     def database(self) -> sqlite3.Connection:
         from voice_assistant.memory.sqlite import connect

@@ -36,6 +36,8 @@ CODES: dict[str, str] = {
     "download-failed": "pip could not fetch a model package from the registry",
     "model-load": "an engine could not load its model (llama.cpp GGUF, piper voice, …)",
     # engines while a turn runs
+    "llm-unreachable": "the OpenAI-compatible LLM server cannot be reached (llm.openai.base_url)",
+    "llm-refused": "the OpenAI-compatible LLM server answered a call with an HTTP error",
     "context-full": "the prompt and the reply's allowance do not fit the LLM context",
     "synthesis-failed": "piper could not synthesise a sentence",
     # memory store

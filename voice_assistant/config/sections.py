@@ -11,6 +11,7 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    SecretStr,
     field_validator,
     model_validator,
 )
@@ -109,6 +110,22 @@ class SttConfig(Section):
     )
 
 
+class OpenAIConfig(Section):
+    """An OpenAI-compatible chat-completions server (``llm.backend = "openai"``)."""
+
+    base_url: str = Field("", description="The API root, e.g. http://127.0.0.1:8080/v1.")
+    model: str = Field("", description="The model name the server knows ('' if it has one).")
+    api_key: SecretStr = Field(
+        SecretStr(""), description="Sent as a bearer token when set; shown masked."
+    )
+    dialect: Literal["openai", "llama-cpp-python", "llama.cpp", "vllm", "ollama"] = Field(
+        "openai",
+        description="How the server takes a JSON schema, a GBNF grammar (llama-cpp-python, "
+        "llama.cpp) and prompt caching (llama.cpp).",
+    )
+    connect_timeout_s: float = Field(5.0, gt=0, description="Longest wait to connect.")
+
+
 class LlmConfig(Section):
     backend: LlmBackend = backend_field("llm", "llama.cpp")
 
@@ -121,6 +138,7 @@ class LlmConfig(Section):
         description="Contexts of their own for research and understanding calls, so every "
         "fixed prompt prefix stays in a warm KV cache.",
     )
+    openai: OpenAIConfig = OpenAIConfig()
 
 
 class TaskProfile(Section):
@@ -143,6 +161,9 @@ class TaskProfile(Section):
         description="The model for this task: a name from models/manifest.toml or a GGUF "
         "path; '' = models.llm.",
     )
+    backend: LlmBackend | Literal[""] = Field(
+        "", description="The LLM backend for this task (e.g. 'openai'); '' = llm.backend."
+    )
 
 
 class TasksConfig(Section):
@@ -164,6 +185,15 @@ class TasksConfig(Section):
         "review checks it. Code by default: see BENCHMARKS.md (the 0.5B garbles receipts "
         "and its review does not catch it).",
     )
+
+    def backends(self) -> dict[str, str]:
+        """The tasks that name a backend of their own, with it."""
+        profiles = {name: getattr(self, name) for name in type(self).model_fields}
+        return {
+            name: profile.backend
+            for name, profile in profiles.items()
+            if isinstance(profile, TaskProfile) and profile.backend
+        }
 
     @model_validator(mode="before")
     @classmethod
@@ -309,3 +339,10 @@ class Settings(Section):
     mode: Literal["spoken", "written"] = Field(
         "spoken", description="Default reply mode for batch runs."
     )
+
+    @model_validator(mode="after")
+    def _server_named(self) -> Settings:
+        uses = [self.llm.backend, *self.tasks.backends().values()]
+        if "openai" in uses and not self.llm.openai.base_url:
+            raise ValueError("the 'openai' LLM backend needs llm.openai.base_url")
+        return self

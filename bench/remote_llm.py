@@ -1,0 +1,107 @@
+"""``--suite remote-llm``: a turn with the LLM in-process against the same LLM behind an
+OpenAI-compatible server (llama-cpp-python's ``llama_cpp.server`` with the project's GGUF,
+started here on a free local port).
+
+The demo questions run through the real pipeline (whisper, the turn, piper) in one warm
+process per way, each file a conversation of its own; the figure is end of speech → first
+audio, medians over the runs.
+"""
+
+from __future__ import annotations
+
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from bench.corpus import DEMO_MEMORIES, DEMO_QUESTIONS
+from voice_assistant.audio.wavfile import read_wav
+from voice_assistant.batch import expand_inputs
+from voice_assistant.config import Settings
+from voice_assistant.engines import Engines
+from voice_assistant.memory.importer import import_paths
+from voice_assistant.modelstore import resolve
+from voice_assistant.turn.session import Session
+
+
+@contextmanager
+def llama_server(settings: Settings) -> Iterator[str]:
+    """llama-cpp-python's server on the configured GGUF; yields its API root."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    gguf = resolve(settings, "models.llm")
+    llm = settings.llm
+    args = ["--model", str(gguf), "--host", "127.0.0.1", "--port", str(port)]
+    args += ["--n_ctx", str(llm.n_ctx), "--n_threads", str(llm.threads)]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "llama_cpp.server", *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}/v1"
+    try:
+        deadline = time.monotonic() + 180
+        while time.monotonic() < deadline and process.poll() is None:
+            try:
+                with urllib.request.urlopen(f"{base}/models", timeout=2):
+                    break
+            except OSError:
+                time.sleep(0.5)
+        else:
+            raise RuntimeError("the llama.cpp server did not come up")
+        yield base
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def first_audio(settings: Settings, runs: int) -> tuple[list[float], int]:
+    """First-audio times over the demo questions, and how many turns failed."""
+    with tempfile.TemporaryDirectory() as data:
+        local = settings.model_copy(deep=True)
+        local.paths.data_dir = Path(data)
+        engines = Engines(local)
+        import_paths(engines.memories(), [DEMO_MEMORIES])
+        engines.preload(["stt", "llm", "tts"])
+        pipeline = engines.pipeline()
+        clips = [read_wav(w)[0] for w in expand_inputs([DEMO_QUESTIONS])]
+        pipeline.run(clips[0])  # first calls allocate
+        times, failed = [], 0
+        for _ in range(runs):
+            for clip in clips:
+                result = pipeline.run(clip, Session.independent("bench"))
+                if result.error is not None:
+                    failed += 1
+                elif "first_audio" in result.timings:
+                    times.append(result.timings["first_audio"])
+        engines.database().close()
+    return times, failed
+
+
+def run_remote_llm_bench(settings: Settings, runs: int) -> int:
+    print(f"# voice-assistant bench --suite remote-llm: demo questions x {runs} run(s)")
+    print(f"# llm={settings.models.llm} stt={settings.models.stt} tts={settings.models.tts}")
+    local, local_failed = first_audio(settings, runs)
+    with llama_server(settings) as base:
+        remote = settings.model_copy(deep=True)
+        remote.llm.backend = "openai"
+        remote.llm.openai.base_url = base
+        remote.llm.openai.dialect = "llama-cpp-python"
+        served, served_failed = first_audio(remote, runs)
+    for name, times, failed in [
+        ("in-process llama.cpp", local, local_failed),
+        ("llama_cpp.server (OpenAI API)", served, served_failed),
+    ]:
+        p90 = statistics.quantiles(times, n=10)[-1] if len(times) > 1 else float("nan")
+        print(
+            f"  {name:<32} first audio p50 {statistics.median(times):.2f} s  p90 {p90:.2f} s"
+            f"  ({len(times)} turns, {failed} failed)"
+        )
+    return 0

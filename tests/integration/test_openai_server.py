@@ -1,0 +1,165 @@
+"""The OpenAI-compatible LLM backend against a real server: llama-cpp-python's own
+``llama_cpp.server`` with the project's GGUF, started here on a free local port."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+from tests.paths import CHECKOUT, DEMO
+from voice_assistant.config import OpenAIConfig
+from voice_assistant.llm.base import Message
+from voice_assistant.llm.openai import OpenAICompatibleLLM
+from voice_assistant.modelstore import resolve
+
+pytestmark = pytest.mark.integration
+
+SCHEMA = {
+    "type": "object",
+    "properties": {"city": {"type": "string"}, "is_capital": {"type": "boolean"}},
+    "required": ["city", "is_capital"],
+    "additionalProperties": False,
+}
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(real_settings, tmp_path_factory):
+    """The server's API root and its log; stopped when the module's tests are done."""
+    port = free_port()
+    log_path = tmp_path_factory.mktemp("llm-server") / "server.log"
+    log = log_path.open("w")
+    gguf = resolve(real_settings, "models.llm")
+    listen = ["--host", "127.0.0.1", "--port", str(port), "--n_ctx", "4096", "--n_threads", "2"]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "llama_cpp.server", "--model", str(gguf), *listen],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}/v1"
+    try:
+        deadline = time.monotonic() + 180
+        while True:
+            assert process.poll() is None, "the llama.cpp server exited; see its log"
+            try:
+                with urllib.request.urlopen(f"{base}/models", timeout=2) as answer:
+                    if answer.status == 200:
+                        break
+            except OSError:
+                pass
+            assert time.monotonic() < deadline, "the llama.cpp server did not come up"
+            time.sleep(0.5)
+        yield base, log_path
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+        log.close()
+
+
+def llm(base: str) -> OpenAICompatibleLLM:
+    return OpenAICompatibleLLM(OpenAIConfig(base_url=base, dialect="llama-cpp-python"))
+
+
+def test_the_json_schema_is_respected_and_the_tokens_counted(server):
+    server, _ = server
+    messages = [Message("user", "Describe Lyon as JSON with city and is_capital.")]
+    out = llm(server).complete(
+        messages, task="research", max_tokens=60, deadline_s=120, json_schema=SCHEMA
+    )
+    assert out.finish_reason == "stop"
+    data = json.loads(out.text)
+    assert set(data) == {"city", "is_capital"} and isinstance(data["is_capital"], bool)
+    assert 0 < out.completion_tokens <= 60 and out.prompt_tokens > 0
+
+
+def test_the_output_allowance_and_the_deadline_are_honoured(server):
+    server, _ = server
+    story = [Message("user", "Write a long story about a lighthouse keeper.")]
+    short = llm(server).complete(story, task="answer_written", max_tokens=8, deadline_s=120)
+    assert short.finish_reason == "length" and short.completion_tokens <= 8
+    started = time.monotonic()
+    cut = llm(server).complete(story, task="answer_written", max_tokens=400, deadline_s=0.8)
+    assert cut.finish_reason == "deadline"
+    assert cut.completion_tokens < 400
+    assert time.monotonic() - started < 10  # generous: a loaded machine, never the 400 tokens
+    again = llm(server).complete(
+        [Message("user", "What is the capital of France? One word.")],
+        task="answer_spoken",
+        max_tokens=10,
+        deadline_s=120,
+    )
+    assert "paris" in again.text.lower()  # the server serves on after a call was cut
+
+
+def batch(env: dict[str, str], out) -> dict[str, dict]:
+    files = [str(DEMO / "dentist.wav"), str(DEMO / "capital.wav")]
+    done = subprocess.run(
+        [sys.executable, "-m", "voice_assistant", "batch", *files, "--out", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ, **env},
+        cwd=CHECKOUT,
+    )
+    assert done.returncode == 0, done.stderr
+    rows = map(json.loads, (out / "report.jsonl").read_text().splitlines())
+    return {os.path.basename(row["file"]): row for row in rows}
+
+
+def posts(log) -> int:
+    return log.read_text().count("POST /v1/chat/completions")
+
+
+def test_a_batch_run_answers_through_the_server(server, demo_data, tmp_path):
+    base, log = server
+    before = posts(log)
+    rows = batch(
+        {
+            "VOICE_ASSISTANT__PATHS__DATA_DIR": str(demo_data),
+            "VOICE_ASSISTANT__LLM__BACKEND": "openai",
+            "VOICE_ASSISTANT__LLM__OPENAI__BASE_URL": base,
+            "VOICE_ASSISTANT__LLM__OPENAI__DIALECT": "llama-cpp-python",
+        },
+        tmp_path,
+    )
+    dentist, capital = rows["dentist.wav"], rows["capital.wav"]
+    assert dentist["error"] is None and "thursday" in dentist["reply"].lower()
+    assert capital["error"] is None and "canberra" in capital["reply"].lower()
+    assert all(call["completion_tokens"] > 0 for call in dentist["model_calls"])
+    assert dentist["reply_wav"]  # spoken by piper, as in any batch run
+    calls = len(dentist["model_calls"]) + len(capital["model_calls"])
+    assert posts(log) - before == calls  # every call went to the server
+
+
+def test_a_task_can_run_on_the_server_while_the_rest_stays_local(server, demo_data, tmp_path):
+    base, log = server
+    before = posts(log)
+    rows = batch(
+        {
+            "VOICE_ASSISTANT__PATHS__DATA_DIR": str(demo_data),
+            "VOICE_ASSISTANT__TASKS__ANSWER_GENERAL__BACKEND": "openai",
+            "VOICE_ASSISTANT__LLM__OPENAI__BASE_URL": base,
+            "VOICE_ASSISTANT__LLM__OPENAI__DIALECT": "llama-cpp-python",
+        },
+        tmp_path,
+    )
+    capital, dentist = rows["capital.wav"], rows["dentist.wav"]
+    assert "canberra" in capital["reply"].lower() and "thursday" in dentist["reply"].lower()
+    general = [c for c in capital["model_calls"] if c["task"] == "answer_general"]
+    others = [
+        c for row in (capital, dentist) for c in row["model_calls"] if c["task"] != "answer_general"
+    ]
+    assert len(general) == 1 and others  # the memory answer ran on the local llama.cpp
+    assert posts(log) - before == 1  # only the general answer went to the server

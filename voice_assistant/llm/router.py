@@ -1,0 +1,53 @@
+"""Each task on the backend its profile names (``tasks.X.backend``): answers on a server
+with a GPU, say, and understanding on the local llama.cpp. A call goes by its task; a task
+that names none goes to ``llm.backend``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from voice_assistant.llm.base import (
+    Completion,
+    LanguageModel,
+    Message,
+    Task,
+    prepare,
+    prompt_tokens,
+)
+
+
+class TaskRouter:
+    def __init__(self, default: LanguageModel, by_task: dict[Task, LanguageModel]) -> None:
+        self.default = default
+        self.by_task = by_task
+
+    def model_for(self, task: Task) -> LanguageModel:
+        return self.by_task.get(task, self.default)
+
+    def complete(
+        self,
+        messages: list[Message],
+        *,
+        task: Task,
+        max_tokens: int,
+        deadline_s: float,
+        json_schema: dict[str, Any] | None = None,
+        grammar: str | None = None,
+    ) -> Completion:
+        return self.model_for(task).complete(
+            messages,
+            task=task,
+            max_tokens=max_tokens,
+            deadline_s=deadline_s,
+            json_schema=json_schema,
+            grammar=grammar,
+        )
+
+    def count_tokens(self, messages: list[Message], task: Task = "") -> int:
+        return prompt_tokens(self.model_for(task), messages, task)
+
+    def prepare(self, prefixes: list[tuple[Task, list[Message]]]) -> None:
+        """Each backend warms the prefixes of its own tasks."""
+        models = [self.default, *self.by_task.values()]
+        for model in {id(m): m for m in models}.values():
+            prepare(model, [(t, m) for t, m in prefixes if self.model_for(t) is model])
