@@ -8,10 +8,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from voice_assistant import modelstore, service
+from voice_assistant import service
 from voice_assistant.config import Settings, load_settings
 from voice_assistant.config.show import to_toml
 from voice_assistant.errors import AssistantError
+from voice_assistant.model_commands import cmd_models_install, cmd_models_status
 
 EXIT_FAILED = 1
 EXIT_ERROR = 2
@@ -25,54 +26,6 @@ def cmd_config_show(settings: Settings, sources: list[str], _args: argparse.Name
     print(f"# effective configuration; read from: {', '.join(sources) or 'defaults only'}")
     print(to_toml(settings.model_dump(mode="json")))
     return 0
-
-
-def _selected(args: argparse.Namespace) -> list[modelstore.ModelSpec]:
-    manifest = modelstore.load_manifest()
-    if getattr(args, "all", False):
-        return list(manifest.values())
-    if not args.names:
-        return [spec for spec in manifest.values() if spec.default]
-    unknown = [name for name in args.names if name not in manifest]
-    if unknown:
-        raise AssistantError(
-            "unknown-model", f"unknown model(s) {', '.join(unknown)}; known: {', '.join(manifest)}"
-        )
-    return [manifest[name] for name in args.names]
-
-
-def cmd_models_install(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
-    root = modelstore.models_dir(settings)
-    progress(f"installing models into {root}")
-    modelstore.install(_selected(args), root, progress)
-    return 0
-
-
-def cmd_models_status(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
-    """``status`` (and ``verify``, which rehashes): exit 1 if a needed model is not usable."""
-    rehash = args.command_name == "verify"
-    root = modelstore.models_dir(settings)
-    stamps = modelstore.Stamps(root)
-    explicit = bool(args.names) or args.all
-    specs = _selected(args) if explicit else list(modelstore.load_manifest().values())
-    bad = 0
-    print(f"models folder: {root}")
-    print(f"{'name':<20} {'role':<4} {'default':<7} {'size MB':>8}  state")
-    for spec in specs:
-        if rehash:
-            progress(f"hashing {spec.name}…")
-        state = modelstore.check_model(root, spec, stamps, rehash=rehash)
-        needed = spec.default or explicit
-        if state != "ok":
-            bad += needed
-            state += f"  -> voice-assistant models install {spec.name}"
-            if not needed:
-                state = "optional, not installed" if state.startswith("missing") else state
-        size = modelstore.disk_size(root / spec.path) / 1e6
-        default = "yes" if spec.default else "no"
-        print(f"{spec.name:<20} {spec.role:<4} {default:<7} {size:>8.1f}  {state}")
-    stamps.save()
-    return EXIT_FAILED if bad else 0
 
 
 def cmd_batch(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
@@ -177,6 +130,16 @@ def cmd_run(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
         speaker=args.speaker,
         reload_settings=lambda: load_settings(args.config)[0],
     ).run()
+
+
+def cmd_serve(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
+    """The assistant as a Wyoming server (speech to text, voice, whole turns)."""
+    import logging
+
+    from voice_assistant.wyoming.serve import serve
+
+    logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
+    return serve(settings, args.uri)
 
 
 def cmd_devices(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
@@ -301,6 +264,13 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--speaker", help="output device name or index (default: the system's)")
     run.add_argument("--log-level", default="info", choices=["debug", "info", "warning"])
     run.set_defaults(func=cmd_run)
+
+    serve = sub.add_parser("serve", help="the assistant as a Wyoming server (Home Assistant)")
+    serve.add_argument(
+        "--uri", default="tcp://127.0.0.1:10700", help="where to listen (default: this machine)"
+    )
+    serve.add_argument("--log-level", default="info", choices=["debug", "info", "warning"])
+    serve.set_defaults(func=cmd_serve)
 
     sub.add_parser("status", help="the running daemon's state").set_defaults(func=cmd_control)
     p = sub.add_parser("ptt", help="push-to-talk on the running daemon")

@@ -62,6 +62,10 @@ CODES: dict[str, str] = {
     "socket-error": "the control socket failed mid-request",
     "bad-reply": "the daemon's answer on the socket is not what the protocol says",
     "ptt-off": "push-to-talk was asked of a daemon running --mode wake",
+    # the Wyoming server
+    "bad-event": "a Wyoming peer sent something that is not an event (the connection closes)",
+    "event-too-large": "a Wyoming event's header, data or payload is over its size limit",
+    "bad-uri": "a Wyoming address is not tcp://HOST:PORT",
     # the systemd service
     "bad-mode": "service install was given an unknown mode",
     "exec-not-absolute": "the unit's command is not an absolute path",

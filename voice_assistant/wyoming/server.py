@@ -1,0 +1,233 @@
+"""``voice-assistant serve``: the assistant as a Wyoming server on one port, with three
+programs Home Assistant can add (Wyoming integration, host and port): ``asr`` (our
+whisper), ``tts`` (our piper voice) and ``handle`` (a whole turn: acts, research, review;
+the reply text that would be spoken).
+
+``describe`` is answered at once; ``transcribe`` + audio -> ``transcript``; ``synthesize``
+-> audio; a ``transcript`` -> one turn through the turn service -> ``handled`` (or
+``not-handled`` with code's reason); ``ping`` -> ``pong``; a failure -> ``error`` with its
+code; unknown events are ignored. Every model call runs on the turn service's one worker,
+beside the daemon's turns. A conversation id in the event's context is a ``Session``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import logging
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import numpy as np
+from wyoming.asr import Transcribe, Transcript
+from wyoming.audio import AudioChunk, AudioStart, AudioStop
+from wyoming.error import Error
+from wyoming.event import Event
+from wyoming.handle import Handled, NotHandled
+from wyoming.info import (
+    AsrModel,
+    AsrProgram,
+    Attribution,
+    Describe,
+    HandleModel,
+    HandleProgram,
+    Info,
+    TtsProgram,
+    TtsVoice,
+)
+from wyoming.ping import Ping, Pong
+from wyoming.tts import Synthesize
+
+from voice_assistant.audio.wavfile import to_mono_16k
+from voice_assistant.engines import Engines
+from voice_assistant.errors import AssistantError
+from voice_assistant.turn.session import Session
+from voice_assistant.turns import TurnService
+from voice_assistant.wyoming.wire import MAX_HEADER, WireError, read_event, write_event
+
+log = logging.getLogger("voice_assistant.wyoming")
+T = TypeVar("T")
+SESSIONS = 100
+"""Conversations remembered by id; the oldest is forgotten first."""
+CHUNK_SAMPLES = 1024
+"""Samples per audio chunk sent (46 ms at piper's 22,050 Hz)."""
+IDLE_S = 120.0
+"""A peer that sends nothing this long is disconnected."""
+ME = Attribution(name="voice-assistant", url="https://github.com/")
+
+
+def describe(engines: Engines) -> Info:
+    """What this server offers: our whisper, our piper voice, and the whole turn."""
+    s = engines.settings
+    languages = [s.stt.language or "en"]
+    return Info(
+        asr=[
+            AsrProgram(
+                name="voice-assistant-asr",
+                attribution=ME,
+                installed=True,
+                description="the assistant's speech to text (faster-whisper)",
+                version=None,
+                models=[AsrModel(s.models.stt, ME, True, "whisper", None, languages)],
+            )
+        ],
+        tts=[
+            TtsProgram(
+                name="voice-assistant-tts",
+                attribution=ME,
+                installed=True,
+                description="the assistant's voice (piper)",
+                version=None,
+                voices=[TtsVoice(s.models.tts, ME, True, "piper voice", None, languages)],
+            )
+        ],
+        handle=[
+            HandleProgram(
+                name="voice-assistant",
+                attribution=ME,
+                installed=True,
+                description="answers from your own notes, timers and reminders, reviewed",
+                version=None,
+                models=[HandleModel("turns", ME, True, "the whole turn", None, languages)],
+            )
+        ],
+    )
+
+
+class WyomingServer:
+    def __init__(self, engines: Engines, service: TurnService) -> None:
+        self.engines = engines
+        self.service = service
+        self.info = describe(engines).event()
+        self.sessions: collections.OrderedDict[str, Session] = collections.OrderedDict()
+
+    def session(self, context: Any) -> Session:
+        """The conversation a peer's context names (a new one when it names none)."""
+        key = context.get("conversation_id") if isinstance(context, dict) else None
+        if not isinstance(key, str) or not key:
+            return Session(room="wyoming", continues_latest=False)
+        if key not in self.sessions:
+            self.sessions[key] = Session(room=f"wyoming:{key}", continues_latest=False)
+            while len(self.sessions) > SESSIONS:
+                self.sessions.popitem(last=False)
+        self.sessions.move_to_end(key)
+        return self.sessions[key]
+
+    async def start(self, host: str, port: int) -> asyncio.Server:
+        return await asyncio.start_server(
+            lambda r, w: Connection(self, r, w).run(), host, port, limit=MAX_HEADER
+        )
+
+
+class Connection:
+    def __init__(
+        self, server: WyomingServer, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+    ) -> None:
+        self.server = server
+        self.reader = reader
+        self.writer = writer
+        self.transcribing = False
+        self.audio = bytearray()
+        self.rate, self.width, self.channels = 16_000, 2, 1
+
+    async def run(self) -> None:
+        peer = self.writer.get_extra_info("peername")
+        try:
+            while True:
+                event = await asyncio.wait_for(read_event(self.reader), IDLE_S)
+                if event is None:
+                    break
+                try:
+                    await self.handle(event)
+                except AssistantError as exc:
+                    await write_event(self.writer, Error(exc.message, exc.code).event())
+        except WireError as exc:  # not an event: say so and close the connection
+            log.warning("wyoming peer %s: %s", peer, exc.message)
+            await write_event(self.writer, Error(exc.message, exc.code).event())
+        except (TimeoutError, ConnectionError):
+            pass
+        finally:
+            self.writer.close()
+
+    async def on_worker(self, job: Callable[[], T]) -> T:
+        """Run ``job`` on the turn service's worker (the one thread that runs models)."""
+        return await asyncio.wrap_future(self.server.service.call(job))
+
+    async def handle(self, event: Event) -> None:
+        if Describe.is_type(event.type):
+            await write_event(self.writer, self.server.info)
+        elif Ping.is_type(event.type):
+            await write_event(self.writer, Pong(text=Ping.from_event(event).text).event())
+        elif Transcribe.is_type(event.type):
+            self.transcribing, self.audio = True, bytearray()
+        elif AudioStart.is_type(event.type):
+            start = AudioStart.from_event(event)
+            self.rate, self.width, self.channels = start.rate, start.width, start.channels
+            self.audio = bytearray()
+        elif AudioChunk.is_type(event.type):
+            self.take(event.payload or b"")
+        elif AudioStop.is_type(event.type) and self.transcribing:
+            self.transcribing = False
+            text = await self.transcribe(bytes(self.audio))
+            await write_event(self.writer, Transcript(text=text).event())
+        elif Synthesize.is_type(event.type):
+            await self.synthesize(Synthesize.from_event(event).text)
+        elif Transcript.is_type(event.type):
+            await self.turn(Transcript.from_event(event))
+
+    def take(self, payload: bytes) -> None:
+        limit_s = self.server.engines.settings.endpoint.max_input_s
+        bytes_per_s = self.rate * self.width * self.channels
+        if len(self.audio) + len(payload) > limit_s * bytes_per_s:
+            self.audio = bytearray()
+            raise AssistantError(
+                "too-long", f"the audio is longer than {limit_s:g} s (endpoint.max_input_s)"
+            )
+        self.audio += payload
+
+    async def transcribe(self, raw: bytes) -> str:
+        if self.width != 2 or self.channels < 1 or not 8_000 <= self.rate <= 48_000:
+            raise AssistantError(
+                "unsupported-format",
+                f"audio of {self.width * 8}-bit samples, {self.channels} channel(s) at "
+                f"{self.rate} Hz; send 16-bit PCM, 8-48 kHz",
+            )
+        frames = np.frombuffer(raw[: len(raw) - len(raw) % (2 * self.channels)], "<i2")
+        samples = (frames.astype(np.float32) / 32768.0).reshape(-1, self.channels)
+        audio = to_mono_16k(samples, self.rate)
+        if not len(audio):
+            return ""
+        stt = self.server.engines.stt
+        return (await self.on_worker(lambda: stt().transcribe(audio))).text
+
+    async def synthesize(self, text: str) -> None:
+        tts = self.server.engines.tts
+
+        def speak() -> tuple[int, list[bytes]]:
+            voice = tts()
+            chunks = [c.astype("<i2").tobytes() for c in voice.synthesize(text)]
+            return voice.sample_rate, chunks
+
+        rate, chunks = await self.on_worker(speak)
+        await write_event(self.writer, AudioStart(rate=rate, width=2, channels=1).event())
+        step = CHUNK_SAMPLES * 2
+        for sentence in chunks:
+            for at in range(0, len(sentence), step):
+                piece = AudioChunk(rate=rate, width=2, channels=1, audio=sentence[at : at + step])
+                await write_event(self.writer, piece.event())
+        await write_event(self.writer, AudioStop().event())
+
+    async def turn(self, heard: Transcript) -> None:
+        session = self.server.session(heard.context)
+        future = self.server.service.submit(heard.text, session, until="answer", mode="spoken")
+        result = await asyncio.wrap_future(future)
+        context = heard.context
+        if result.error is not None:  # the turn's own error, with its code
+            error = Error(result.error.message, result.error.code)
+            await write_event(self.writer, error.event())
+            return
+        if result.reply is None or not result.reply.text:
+            reason = f"nothing to do ({result.stop_reason})"
+            await write_event(self.writer, NotHandled(text=reason, context=context).event())
+            return
+        await write_event(self.writer, Handled(text=result.reply.text, context=context).event())
