@@ -53,7 +53,7 @@ CHUNK_SAMPLES = 1024
 """Samples per audio chunk sent (46 ms at piper's 22,050 Hz)."""
 IDLE_S = 120.0
 """A peer that sends nothing this long is disconnected."""
-ME = Attribution(name="voice-assistant", url="https://github.com/")
+ME = Attribution(name="voice-assistant", url="")
 
 
 def describe(engines: Engines) -> Info:
