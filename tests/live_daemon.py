@@ -62,12 +62,14 @@ class Unit:
 class LiveDaemon:
     """The daemon started as the systemd user unit would start it."""
 
-    def __init__(self, env: dict[str, str], mode: str, log: Path) -> None:
+    def __init__(
+        self, env: dict[str, str], mode: str, log: Path, extra: tuple[str, ...] = ()
+    ) -> None:
         self.unit = Unit.rendered(mode)
         self.env = env
         self.log = log
         self.process = subprocess.Popen(
-            [*self.unit.start, "--log-level", "debug"],
+            [*self.unit.start, "--log-level", "debug", *extra],
             env={**env, **self.unit.environment},
             stdout=log.open("w"),
             stderr=subprocess.STDOUT,

@@ -129,6 +129,7 @@ def cmd_run(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
         mic=args.mic,
         speaker=args.speaker,
         reload_settings=lambda: load_settings(args.config)[0],
+        wyoming=args.wyoming,
     ).run()
 
 
@@ -263,6 +264,9 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--mic", help="input device name or index (default: the system's)")
     run.add_argument("--speaker", help="output device name or index (default: the system's)")
     run.add_argument("--log-level", default="info", choices=["debug", "info", "warning"])
+    run.add_argument(
+        "--wyoming", metavar="URI", help="also serve Wyoming here (tcp://127.0.0.1:10700)"
+    )
     run.set_defaults(func=cmd_run)
 
     serve = sub.add_parser("serve", help="the assistant as a Wyoming server (Home Assistant)")

@@ -9,11 +9,13 @@ models and a warm-up, and each test leaves it idle for the next.
 
 from __future__ import annotations
 
+import socket
 import time
 from pathlib import Path
 
 import numpy as np
 import pytest
+from wyoming.asr import Transcript
 
 from tests.audio_rig import pulseaudio_rig, start_pulseaudio, stop_pulseaudio
 from tests.live_daemon import RATE, LiveDaemon, Speaker, loud_seconds
@@ -44,7 +46,12 @@ def daemon(demo_data, tmp_path_factory):
             "VOICE_ASSISTANT__LISTEN__FOLLOW_UP_S": "15",
             "VOICE_ASSISTANT__LISTEN__THINKING_CUE": CUE,
         }
-        live = LiveDaemon(env, "both", folder / "daemon.log")
+        with socket.socket() as probe:  # a free port for the Wyoming server beside it
+            probe.bind(("127.0.0.1", 0))
+            wyoming = probe.getsockname()[1]
+        extra = ("--wyoming", f"tcp://127.0.0.1:{wyoming}")
+        live = LiveDaemon(env, "both", folder / "daemon.log", extra)
+        live.wyoming = wyoming  # type: ignore[attr-defined]
         live.config = config  # type: ignore[attr-defined]
         live.folder = folder  # type: ignore[attr-defined]
         try:
@@ -147,6 +154,36 @@ def test_a_minute_of_noise_and_music_gets_no_reply(daemon, tmp_path):
     time.sleep(1.0)
     after = daemon.status()
     assert (after["wakes"], after["turns"]) == (before["wakes"], before["turns"])
+
+
+def test_home_assistant_s_turns_share_the_daemon_s_worker(daemon):
+    """``run --wyoming``: a Wyoming client's question is a turn on the daemon's own worker
+    and store (the demo memories), answered as text; nothing is played or counted as the
+    microphone's turn."""
+    import asyncio
+
+    from wyoming.client import AsyncTcpClient
+    from wyoming.handle import Handled
+    from wyoming.info import Describe, Info
+
+    async def ask() -> tuple[Info, Handled]:
+        async with AsyncTcpClient("127.0.0.1", daemon.wyoming) as client:
+            await client.write_event(Describe().event())
+            info = Info.from_event(await asyncio.wait_for(client.read_event(), 30))
+            question = Transcript(text="When is my dentist appointment?", context={})
+            await client.write_event(question.event())
+            while True:
+                event = await asyncio.wait_for(client.read_event(), 300)
+                assert event is not None and event.type != "error", event
+                if event.type == "handled":
+                    return info, Handled.from_event(event)
+
+    before = daemon.status()
+    info, handled = asyncio.run(ask())
+    assert info.handle and info.asr and info.tts
+    assert "thursday" in (handled.text or "").lower()
+    after = daemon.status()
+    assert after["turns"] == before["turns"]  # not the microphone's turn
 
 
 def test_sighup_reloads_the_config_and_a_bad_one_is_refused(daemon):

@@ -58,8 +58,10 @@ class Daemon:
         reload_settings: Callable[[], Settings] | None = None,
         sink: Speaker | None = None,
         source: AudioSource | None = None,
+        wyoming: str | None = None,
     ) -> None:
         self.mode = mode
+        self.wyoming = wyoming  # a Wyoming address served beside the mic (run --wyoming)
         self.reload_settings = reload_settings
         listen = engines.settings.listen
         self.mic_name = mic or listen.mic or None
@@ -83,8 +85,7 @@ class Daemon:
         self.clock = 0.0
         """Seconds of microphone audio read: the time the wake and listening rules see."""
         self.cue: threading.Thread | None = None
-        self.session = Session(room="local")
-        """The conversation of this microphone (its history, the ask waiting for a value)."""
+        self.session = Session(room="local")  # this microphone's conversation
         self.worker = TurnService(engines.pipeline())
         self.use(engines)
 

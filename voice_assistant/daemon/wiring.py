@@ -25,6 +25,11 @@ def serve(daemon: Daemon) -> int:
     daemon.preload()
     server = ControlServer(socket_path(), daemon).start()
     daemon.worker.start()
+    stop_wyoming = None
+    if daemon.wyoming:  # Home Assistant's turns share the daemon's worker
+        from voice_assistant.wyoming.serve import beside
+
+        stop_wyoming = beside(daemon.engines, daemon.worker, daemon.wyoming)
     signal.signal(signal.SIGTERM, lambda *_: daemon.terminate())
     signal.signal(signal.SIGINT, lambda *_: daemon.terminate())
     signal.signal(signal.SIGHUP, lambda *_: daemon.reload_requested.set())
@@ -43,6 +48,8 @@ def serve(daemon: Daemon) -> int:
     try:
         mic.run(daemon.read)
     finally:
+        if stop_wyoming is not None:
+            stop_wyoming()
         finished = daemon.worker.close(timeout=ABANDON_S)
         server.close()
     if not finished:

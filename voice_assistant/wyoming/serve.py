@@ -11,7 +11,9 @@ import asyncio
 import ipaddress
 import logging
 import signal
+import threading
 import urllib.parse
+from collections.abc import Callable
 
 from voice_assistant.config import Settings
 from voice_assistant.engines import Engines
@@ -43,13 +45,7 @@ def loopback(host: str) -> bool:
         return False
 
 
-def serve(settings: Settings, uri: str) -> int:
-    host, port = address(uri)
-    engines = Engines(settings)
-    engines.check_models(["stt", "llm", "tts"])
-    service = TurnService(engines.pipeline(), name="worker").start()
-    # the models load on the worker, first in its queue: `describe` is answered at once
-    service.call(lambda: engines.preload(["stt", "llm", "tts"]))
+def warn_if_open(host: str) -> None:
     if not loopback(host):
         log.warning(
             "LISTENING BEYOND THIS MACHINE on %s: Wyoming has no authentication, so anyone "
@@ -57,6 +53,35 @@ def serve(settings: Settings, uri: str) -> int:
             "trust",
             host,
         )
+
+
+def beside(engines: Engines, service: TurnService, uri: str) -> Callable[[], None]:
+    """The server in a thread of its own (``run --wyoming``), its model calls on
+    ``service``'s worker; returns what stops it."""
+    host, port = address(uri)
+    warn_if_open(host)
+    loop = asyncio.new_event_loop()
+    server = loop.run_until_complete(WyomingServer(engines, service).start(host, port))
+    thread = threading.Thread(target=loop.run_forever, name="wyoming", daemon=True)
+    thread.start()
+    log.info("wyoming server on tcp://%s:%d (asr, tts, handle)", host, port)
+
+    def stop() -> None:
+        loop.call_soon_threadsafe(server.close)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(timeout=5)
+
+    return stop
+
+
+def serve(settings: Settings, uri: str) -> int:
+    host, port = address(uri)
+    engines = Engines(settings)
+    engines.check_models(["stt", "llm", "tts"])
+    service = TurnService(engines.pipeline(), name="worker").start()
+    # the models load on the worker, first in its queue: `describe` is answered at once
+    service.call(lambda: engines.preload(["stt", "llm", "tts"]))
+    warn_if_open(host)
 
     async def main() -> None:
         server = await WyomingServer(engines, service).start(host, port)

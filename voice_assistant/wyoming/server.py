@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import contextlib
 import logging
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -98,6 +99,9 @@ class WyomingServer:
     def __init__(self, engines: Engines, service: TurnService) -> None:
         self.engines = engines
         self.service = service
+        """Whose worker runs every model call (the daemon's, inside ``run --wyoming``)."""
+        self.pipeline = engines.pipeline()
+        """Turns of our own: nothing played or shown on the daemon's speaker."""
         self.info = describe(engines).event()
         self.sessions: collections.OrderedDict[str, Session] = collections.OrderedDict()
 
@@ -144,10 +148,20 @@ class Connection:
         except WireError as exc:  # not an event: say so and close the connection
             log.warning("wyoming peer %s: %s", peer, exc.message)
             await write_event(self.writer, Error(exc.message, exc.code).event())
+            await self.discard()
         except (TimeoutError, ConnectionError):
             pass
         finally:
             self.writer.close()
+
+    async def discard(self, most: int = 4 * MAX_HEADER, within_s: float = 1.0) -> None:
+        """Read and drop what the peer is still sending (a little, briefly): closing with
+        unread input would reset the connection and lose the error event sent."""
+        with contextlib.suppress(TimeoutError, ConnectionError):
+            async with asyncio.timeout(within_s):
+                left = most
+                while left > 0 and (chunk := await self.reader.read(min(left, 65536))):
+                    left -= len(chunk)
 
     async def on_worker(self, job: Callable[[], T]) -> T:
         """Run ``job`` on the turn service's worker (the one thread that runs models)."""
@@ -219,8 +233,8 @@ class Connection:
 
     async def turn(self, heard: Transcript) -> None:
         session = self.server.session(heard.context)
-        future = self.server.service.submit(heard.text, session, until="answer", mode="spoken")
-        result = await asyncio.wrap_future(future)
+        pipeline = self.server.pipeline
+        result = await self.on_worker(lambda: pipeline.run(heard.text, session, "answer", "spoken"))
         context = heard.context
         if result.error is not None:  # the turn's own error, with its code
             error = Error(result.error.message, result.error.code)
