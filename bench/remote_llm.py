@@ -9,6 +9,7 @@ audio, medians over the runs.
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import statistics
 import subprocess
@@ -31,8 +32,9 @@ from voice_assistant.turn.session import Session
 
 
 @contextmanager
-def llama_server(settings: Settings) -> Iterator[str]:
-    """llama-cpp-python's server on the configured GGUF; yields its API root."""
+def llama_server(settings: Settings, log: Path | None = None) -> Iterator[str]:
+    """llama-cpp-python's server on the configured GGUF (its output to ``log``); yields
+    its API root once it answers, and stops it afterwards."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -40,26 +42,30 @@ def llama_server(settings: Settings) -> Iterator[str]:
     llm = settings.llm
     args = ["--model", str(gguf), "--host", "127.0.0.1", "--port", str(port)]
     args += ["--n_ctx", str(llm.n_ctx), "--n_threads", str(llm.threads)]
-    process = subprocess.Popen(
-        [sys.executable, "-m", "llama_cpp.server", *args],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}/v1"
-    try:
-        deadline = time.monotonic() + 180
-        while time.monotonic() < deadline and process.poll() is None:
-            try:
-                with urllib.request.urlopen(f"{base}/models", timeout=2):
-                    break
-            except OSError:
+    with contextlib.ExitStack() as stack:
+        out = stack.enter_context(log.open("w")) if log else subprocess.DEVNULL
+        process = subprocess.Popen(
+            [sys.executable, "-m", "llama_cpp.server", *args], stdout=out, stderr=subprocess.STDOUT
+        )
+        base = f"http://127.0.0.1:{port}/v1"
+        try:
+            deadline = time.monotonic() + 180
+            while not answers(f"{base}/models"):
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"the llama.cpp server did not come up (log: {log})")
                 time.sleep(0.5)
-        else:
-            raise RuntimeError("the llama.cpp server did not come up")
-        yield base
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
+            yield base
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
+
+
+def answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as answer:
+            return bool(answer.status == 200)
+    except OSError:
+        return False
 
 
 def first_audio(settings: Settings, runs: int) -> tuple[list[float], int]:

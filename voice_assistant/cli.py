@@ -11,15 +11,11 @@ from typing import Any
 from voice_assistant import service
 from voice_assistant.config import Settings, load_settings
 from voice_assistant.config.show import to_toml
+from voice_assistant.console import EXIT_ERROR, EXIT_FAILED, progress
 from voice_assistant.errors import AssistantError
 from voice_assistant.model_commands import cmd_models_install, cmd_models_status
 
-EXIT_FAILED = 1
-EXIT_ERROR = 2
-
-
-def progress(message: str) -> None:
-    print(message, file=sys.stderr, flush=True)
+__all__ = ["EXIT_ERROR", "EXIT_FAILED", "main"]
 
 
 def cmd_config_show(settings: Settings, sources: list[str], _args: argparse.Namespace) -> int:

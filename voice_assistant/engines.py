@@ -49,8 +49,7 @@ class Engines:
     ) -> None:
         self.settings = settings
         self.load_s: dict[str, float] = {}
-        given: dict[str, Any] = {"vad": vad, "stt": stt, "llm": llm, "tts": tts, "wake": wake}
-        given.update(embed=embedder, turns=turns)  # turns: the answer stage whole
+        given = dict(vad=vad, stt=stt, llm=llm, tts=tts, wake=wake, embed=embedder, turns=turns)
         self._cache: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
         self.model_watch = ModelWatch(settings)
         """The model files loaded, so the daemon notices one changing on disk."""

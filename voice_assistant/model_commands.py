@@ -3,17 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
 from voice_assistant import modelstore
 from voice_assistant.config import Settings
+from voice_assistant.console import EXIT_FAILED, progress
 from voice_assistant.errors import AssistantError
-
-EXIT_FAILED = 1
-
-
-def progress(message: str) -> None:
-    print(message, file=sys.stderr, flush=True)
 
 
 def _selected(args: argparse.Namespace) -> list[modelstore.ModelSpec]:

@@ -68,9 +68,6 @@ class TurnService:
         """Jobs queued and not yet started."""
         return self._queue.qsize()
 
-    def idle(self) -> bool:
-        return not self.busy.is_set() and self._queue.empty()
-
     def cancel_pending(self) -> None:
         """Drop the jobs not yet started (shutting down: start nothing new)."""
         while True:

@@ -5,19 +5,17 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
-import urllib.request
 
 import pytest
 
+from bench.remote_llm import llama_server
 from tests.paths import CHECKOUT, DEMO
 from voice_assistant.config import OpenAIConfig
 from voice_assistant.llm.base import Message
 from voice_assistant.llm.openai import OpenAICompatibleLLM
-from voice_assistant.modelstore import resolve
 
 pytestmark = pytest.mark.integration
 
@@ -29,43 +27,12 @@ SCHEMA = {
 }
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server(real_settings, tmp_path_factory):
     """The server's API root and its log; stopped when the module's tests are done."""
-    port = free_port()
-    log_path = tmp_path_factory.mktemp("llm-server") / "server.log"
-    log = log_path.open("w")
-    gguf = resolve(real_settings, "models.llm")
-    listen = ["--host", "127.0.0.1", "--port", str(port), "--n_ctx", "4096", "--n_threads", "2"]
-    process = subprocess.Popen(
-        [sys.executable, "-m", "llama_cpp.server", "--model", str(gguf), *listen],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}/v1"
-    try:
-        deadline = time.monotonic() + 180
-        while True:
-            assert process.poll() is None, "the llama.cpp server exited; see its log"
-            try:
-                with urllib.request.urlopen(f"{base}/models", timeout=2) as answer:
-                    if answer.status == 200:
-                        break
-            except OSError:
-                pass
-            assert time.monotonic() < deadline, "the llama.cpp server did not come up"
-            time.sleep(0.5)
-        yield base, log_path
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
-        log.close()
+    log = tmp_path_factory.mktemp("llm-server") / "server.log"
+    with llama_server(real_settings, log) as base:
+        yield base, log
 
 
 def llm(base: str) -> OpenAICompatibleLLM:
