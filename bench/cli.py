@@ -24,6 +24,7 @@ SUITES = (
     "soak",
     "daemon",
     "remote-llm",
+    "remote-speech",
 )
 
 
@@ -111,6 +112,10 @@ def run(settings: Settings, args: argparse.Namespace) -> int:
         from bench.soak import run_soak_bench
 
         return run_soak_bench(settings, args.turns, args.fake, args.wavs)
+    if suite == "remote-speech":
+        from bench.remote_speech import run_remote_speech_bench
+
+        return run_remote_speech_bench(settings, args.runs)
     if suite == "remote-llm":
         from bench.remote_llm import run_remote_llm_bench
 

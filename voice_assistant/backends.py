@@ -49,6 +49,14 @@ def _faster_whisper(b: Builder) -> SpeechToText:
     )
 
 
+def _wyoming_stt(b: Builder) -> SpeechToText:
+    from voice_assistant.stt.wyoming import WyomingSTT
+
+    s = b.settings.stt
+    w = s.wyoming
+    return WyomingSTT(w.uri, s.language, w.connect_timeout_s, w.read_timeout_s)
+
+
 def _fake_stt(_b: Builder) -> SpeechToText:
     from voice_assistant.stt.fake import FakeSTT
 
@@ -59,6 +67,13 @@ def _piper(b: Builder) -> TextToSpeech:
     from voice_assistant.tts.piper import PiperTTS
 
     return PiperTTS(b.model("models.tts"), b.settings.tts.length_scale)
+
+
+def _wyoming_tts(b: Builder) -> TextToSpeech:
+    from voice_assistant.tts.wyoming import WyomingTTS
+
+    w = b.settings.tts.wyoming
+    return WyomingTTS(w.uri, w.voice, w.sample_rate, w.connect_timeout_s, w.read_timeout_s)
 
 
 def _fake_tts(_b: Builder) -> TextToSpeech:
@@ -101,9 +116,14 @@ def _openwakeword(b: Builder) -> WakeWordModel:
 
 STT: dict[str, Callable[[Builder], SpeechToText]] = {
     "faster-whisper": _faster_whisper,
+    "wyoming": _wyoming_stt,
     "fake": _fake_stt,
 }
-TTS: dict[str, Callable[[Builder], TextToSpeech]] = {"piper": _piper, "fake": _fake_tts}
+TTS: dict[str, Callable[[Builder], TextToSpeech]] = {
+    "piper": _piper,
+    "wyoming": _wyoming_tts,
+    "fake": _fake_tts,
+}
 LLM: dict[str, Callable[[Builder], LanguageModel]] = {
     "llama.cpp": _llama_cpp,
     "openai": _openai,
@@ -126,4 +146,4 @@ def names(kind: str) -> list[str]:
 def uses_model_files(kind: str, name: str) -> bool:
     """Whether a backend reads model files here (a fake or a server does not: nothing to
     install or check)."""
-    return name not in ("fake", "openai")
+    return name not in ("fake", "openai", "wyoming")

@@ -38,6 +38,9 @@ CODES: dict[str, str] = {
     # engines while a turn runs
     "llm-unreachable": "the OpenAI-compatible LLM server cannot be reached (llm.openai.base_url)",
     "llm-refused": "the OpenAI-compatible LLM server answered a call with an HTTP error",
+    "service-unreachable": "a Wyoming STT/TTS service cannot be reached (stt/tts.wyoming.uri)",
+    "service-timeout": "a Wyoming STT/TTS service said nothing within its read timeout",
+    "service-failed": "a Wyoming STT/TTS service closed the connection, sent garbage or an error",
     "context-full": "the prompt and the reply's allowance do not fit the LLM context",
     "synthesis-failed": "piper could not synthesise a sentence",
     # memory store

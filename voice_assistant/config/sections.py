@@ -8,19 +8,14 @@ from typing import Annotated, Any, Literal
 
 from pydantic import (
     AfterValidator,
-    BaseModel,
-    ConfigDict,
     Field,
-    SecretStr,
     field_validator,
     model_validator,
 )
 
+from voice_assistant.config.section import Section
+from voice_assistant.config.services import OpenAIConfig, WyomingServiceConfig, WyomingTtsConfig
 from voice_assistant.config.xdg import xdg_dir
-
-
-class Section(BaseModel):
-    model_config = ConfigDict(extra="forbid", validate_assignment=True)
 
 
 def backend_field(kind: str, default: str) -> Any:
@@ -108,22 +103,7 @@ class SttConfig(Section):
         description="Bias whisper toward the names in your memories (faster-whisper hotwords); "
         "off by default, see BENCHMARKS.md.",
     )
-
-
-class OpenAIConfig(Section):
-    """An OpenAI-compatible chat-completions server (``llm.backend = "openai"``)."""
-
-    base_url: str = Field("", description="The API root, e.g. http://127.0.0.1:8080/v1.")
-    model: str = Field("", description="The model name the server knows ('' if it has one).")
-    api_key: SecretStr = Field(
-        SecretStr(""), description="Sent as a bearer token when set; shown masked."
-    )
-    dialect: Literal["openai", "llama-cpp-python", "llama.cpp", "vllm", "ollama"] = Field(
-        "openai",
-        description="How the server takes a JSON schema, a GBNF grammar (llama-cpp-python, "
-        "llama.cpp) and prompt caching (llama.cpp).",
-    )
-    connect_timeout_s: float = Field(5.0, gt=0, description="Longest wait to connect.")
+    wyoming: WyomingServiceConfig = WyomingServiceConfig()
 
 
 class LlmConfig(Section):
@@ -323,6 +303,7 @@ class TtsConfig(Section):
     backend: TtsBackend = backend_field("tts", "piper")
 
     length_scale: float | None = Field(None, gt=0, description="Speaking rate (<1 is faster).")
+    wyoming: WyomingTtsConfig = WyomingTtsConfig()
 
 
 class Settings(Section):
@@ -345,4 +326,7 @@ class Settings(Section):
         uses = [self.llm.backend, *self.tasks.backends().values()]
         if "openai" in uses and not self.llm.openai.base_url:
             raise ValueError("the 'openai' LLM backend needs llm.openai.base_url")
+        for kind, section in (("stt", self.stt), ("tts", self.tts)):
+            if section.backend == "wyoming" and not section.wyoming.uri:
+                raise ValueError(f"the 'wyoming' {kind} backend needs {kind}.wyoming.uri")
         return self

@@ -8,41 +8,18 @@ and says loudly when it is told to listen beyond this machine.
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import logging
 import signal
 import threading
-import urllib.parse
 from collections.abc import Callable
 
 from voice_assistant.config import Settings
 from voice_assistant.engines import Engines
-from voice_assistant.errors import AssistantError
 from voice_assistant.turns import TurnService
 from voice_assistant.wyoming.server import WyomingServer
+from voice_assistant.wyoming.uri import address, loopback
 
 log = logging.getLogger("voice_assistant.wyoming")
-
-
-def address(uri: str) -> tuple[str, int]:
-    """``tcp://HOST:PORT`` -> (host, port)."""
-    parts = urllib.parse.urlsplit(uri)
-    try:
-        port = parts.port
-    except ValueError:
-        port = None
-    if parts.scheme != "tcp" or not parts.hostname or port is None:
-        raise AssistantError("bad-uri", f"{uri!r} is not a Wyoming address tcp://HOST:PORT")
-    return parts.hostname, port
-
-
-def loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def warn_if_open(host: str) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any
+from typing import Any, BinaryIO
 
 from wyoming.event import Event, async_write_event
 
@@ -38,6 +38,33 @@ def _length(header: dict[str, Any], key: str, cap: int) -> int:
     return value
 
 
+def parse_header(line: bytes) -> tuple[str, dict[str, Any], int, int]:
+    """A header line -> (type, data, data_length, payload_length), checked and capped."""
+    try:
+        header = json.loads(line)
+    except ValueError as exc:
+        raise WireError("bad-event", "an event header is not JSON") from exc
+    if not isinstance(header, dict) or not isinstance(header.get("type"), str):
+        raise WireError("bad-event", "an event header is a JSON object with a type")
+    data = header.get("data") or {}
+    if not isinstance(data, dict):
+        raise WireError("bad-event", "an event's data is a JSON object")
+    data_length = _length(header, "data_length", MAX_DATA)
+    payload_length = _length(header, "payload_length", MAX_PAYLOAD)
+    return header["type"], data, data_length, payload_length
+
+
+def merge_data(data: dict[str, Any], raw: bytes) -> None:
+    """The data block's JSON object, merged over the header's ``data``."""
+    try:
+        more = json.loads(raw)
+    except ValueError as exc:
+        raise WireError("bad-event", "an event's data is not JSON") from exc
+    if not isinstance(more, dict):
+        raise WireError("bad-event", "an event's data is a JSON object")
+    data.update(more)
+
+
 async def read_event(reader: asyncio.StreamReader) -> Event | None:
     """The next event, or None when the peer closed the connection."""
     try:
@@ -50,29 +77,41 @@ async def read_event(reader: asyncio.StreamReader) -> Event | None:
         raise WireError(
             "event-too-large", f"an event header is over the {MAX_HEADER}-byte limit"
         ) from exc
-    try:
-        header = json.loads(line)
-    except ValueError as exc:
-        raise WireError("bad-event", "an event header is not JSON") from exc
-    if not isinstance(header, dict) or not isinstance(header.get("type"), str):
-        raise WireError("bad-event", "an event header is a JSON object with a type")
-    data = header.get("data") or {}
-    if not isinstance(data, dict):
-        raise WireError("bad-event", "an event's data is a JSON object")
-    data_length = _length(header, "data_length", MAX_DATA)
-    payload_length = _length(header, "payload_length", MAX_PAYLOAD)
+    kind, data, data_length, payload_length = parse_header(line)
     try:
         if data_length:
-            more = json.loads(await reader.readexactly(data_length))
-            if not isinstance(more, dict):
-                raise WireError("bad-event", "an event's data is a JSON object")
-            data.update(more)
+            merge_data(data, await reader.readexactly(data_length))
         payload = await reader.readexactly(payload_length) if payload_length else None
     except asyncio.IncompleteReadError as exc:
         raise WireError("bad-event", "the connection closed inside an event") from exc
-    except ValueError as exc:
-        raise WireError("bad-event", "an event's data is not JSON") from exc
-    return Event(type=header["type"], data=data, payload=payload)
+    return Event(type=kind, data=data, payload=payload)
+
+
+def read_event_blocking(file: BinaryIO) -> Event | None:
+    """``read_event`` for a blocking socket file (the remote engines run on the worker)."""
+    line = file.readline(MAX_HEADER + 1)
+    if not line.strip():
+        if line:
+            raise WireError("bad-event", "an event header is empty")
+        return None
+    if not line.endswith(b"\n"):
+        if len(line) > MAX_HEADER:
+            raise WireError(
+                "event-too-large", f"an event header is over the {MAX_HEADER}-byte limit"
+            )
+        raise WireError("bad-event", "the connection closed inside an event")
+    kind, data, data_length, payload_length = parse_header(line)
+    if data_length:
+        merge_data(data, _exactly(file, data_length))
+    payload = _exactly(file, payload_length) if payload_length else None
+    return Event(type=kind, data=data, payload=payload)
+
+
+def _exactly(file: BinaryIO, n: int) -> bytes:
+    raw = file.read(n)
+    if len(raw) < n:
+        raise WireError("bad-event", "the connection closed inside an event")
+    return raw
 
 
 async def write_event(writer: asyncio.StreamWriter, event: Event) -> None:

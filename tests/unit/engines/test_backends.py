@@ -37,7 +37,7 @@ def test_an_unknown_backend_is_refused_naming_the_known_ones(tmp_path, capsys):
     config.write_text('[stt]\nbackend = "vosk"\n')
     assert main(["--config", str(config), "config", "show"]) == 2
     err = capsys.readouterr().err
-    assert "stt.backend: unknown stt backend 'vosk'; known: faster-whisper, fake" in err
+    assert "stt.backend: unknown stt backend 'vosk'; known: faster-whisper, wyoming, fake" in err
     with pytest.raises(ValueError):
         Settings.model_validate({"llm": {"backend": "openai"}})
 

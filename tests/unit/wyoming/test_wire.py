@@ -1,16 +1,23 @@
 """Wyoming events read with limits: what a peer sends is an event or a clear error."""
 
 import asyncio
+import io
 import json
 
 import pytest
 
 from voice_assistant.errors import AssistantError
-from voice_assistant.wyoming.serve import address, loopback
-from voice_assistant.wyoming.wire import MAX_HEADER, MAX_PAYLOAD, WireError, read_event
+from voice_assistant.wyoming.uri import address, loopback
+from voice_assistant.wyoming.wire import (
+    MAX_HEADER,
+    MAX_PAYLOAD,
+    WireError,
+    read_event,
+    read_event_blocking,
+)
 
 
-def read(data: bytes):
+def read_async(data: bytes):
     async def go():
         reader = asyncio.StreamReader(limit=MAX_HEADER)
         reader.feed_data(data)
@@ -20,7 +27,17 @@ def read(data: bytes):
     return asyncio.run(go())
 
 
-def test_an_event_with_data_and_payload_is_read_whole():
+def read_blocking(data: bytes):
+    return read_event_blocking(io.BytesIO(data))
+
+
+@pytest.fixture(params=[read_async, read_blocking], ids=["async", "blocking"])
+def read(request):
+    """The server's reader and the remote engines' blocking one take the same events."""
+    return request.param
+
+
+def test_an_event_with_data_and_payload_is_read_whole(read):
     data = json.dumps({"width": 2, "channels": 1}).encode()
     header = {"type": "audio-chunk", "data": {"rate": 16000}}
     header.update(data_length=len(data), payload_length=4)
@@ -30,7 +47,7 @@ def test_an_event_with_data_and_payload_is_read_whole():
     assert event.payload == b"\x01\x02\x03\x04"
 
 
-def test_a_closed_connection_is_no_event():
+def test_a_closed_connection_is_no_event(read):
     assert read(b"") is None
 
 
@@ -53,7 +70,7 @@ def test_a_closed_connection_is_no_event():
         (b'{"type": "x"', "bad-event", "closed inside an event"),
     ],
 )
-def test_what_is_not_an_event_is_a_clear_error(data, code, words):
+def test_what_is_not_an_event_is_a_clear_error(read, data, code, words):
     with pytest.raises(WireError) as caught:
         read(data)
     assert caught.value.code == code and words in caught.value.message

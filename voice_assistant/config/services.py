@@ -1,0 +1,59 @@
+"""Settings for engines served by another program or machine: an OpenAI-compatible LLM
+server (``llm.backend = "openai"``) and Wyoming STT/TTS services (``backend = "wyoming"``)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, Field, SecretStr
+
+from voice_assistant.config.section import Section
+
+
+class OpenAIConfig(Section):
+    """An OpenAI-compatible chat-completions server (``llm.backend = "openai"``)."""
+
+    base_url: str = Field("", description="The API root, e.g. http://127.0.0.1:8080/v1.")
+    model: str = Field("", description="The model name the server knows ('' if it has one).")
+    api_key: SecretStr = Field(
+        SecretStr(""), description="Sent as a bearer token when set; shown masked."
+    )
+    dialect: Literal["openai", "llama-cpp-python", "llama.cpp", "vllm", "ollama"] = Field(
+        "openai",
+        description="How the server takes a JSON schema, a GBNF grammar (llama-cpp-python, "
+        "llama.cpp) and prompt caching (llama.cpp).",
+    )
+    connect_timeout_s: float = Field(5.0, gt=0, description="Longest wait to connect.")
+
+
+def wyoming_uri(uri: str) -> str:
+    """'' (unset) or a ``tcp://HOST:PORT`` address."""
+    if uri:
+        from voice_assistant.errors import AssistantError
+        from voice_assistant.wyoming.uri import address
+
+        try:
+            address(uri)
+        except AssistantError as exc:
+            raise ValueError(exc.message) from None
+    return uri
+
+
+WyomingUri = Annotated[str, AfterValidator(wyoming_uri)]
+
+
+class WyomingServiceConfig(Section):
+    """A Wyoming service on another machine (``backend = "wyoming"``)."""
+
+    uri: WyomingUri = Field("", description="Its address, tcp://HOST:PORT.")
+    connect_timeout_s: float = Field(5.0, gt=0, description="Longest wait to connect.")
+    read_timeout_s: float = Field(
+        30.0, gt=0, description="Longest silence from the service before the stage fails."
+    )
+
+
+class WyomingTtsConfig(WyomingServiceConfig):
+    voice: str = Field("", description="The service's voice name; '' = its default voice.")
+    sample_rate: int = Field(
+        22050, ge=8000, le=48000, description="The rate we play at; other rates are resampled."
+    )
