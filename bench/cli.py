@@ -25,6 +25,7 @@ SUITES = (
     "daemon",
     "remote-llm",
     "remote-speech",
+    "satellites",
 )
 
 
@@ -46,6 +47,9 @@ def build_parser(prog: str = "voice-assistant bench") -> argparse.ArgumentParser
         type=Path,
         nargs="*",
         help="noise suite: recordings to insert mid-stream (a check that a reply is counted)",
+    )
+    bench.add_argument(
+        "--satellites", default="1,2,4,8", help="satellites suite: satellite counts to try"
     )
     bench.add_argument("--turns", type=int, default=100, help="soak suite: turns to run")
     bench.add_argument(
@@ -112,6 +116,11 @@ def run(settings: Settings, args: argparse.Namespace) -> int:
         from bench.soak import run_soak_bench
 
         return run_soak_bench(settings, args.turns, args.fake, args.wavs)
+    if suite == "satellites":
+        from bench.satellites import run_satellites_bench
+
+        counts = [int(n) for n in args.satellites.split(",") if n.strip()]
+        return run_satellites_bench(args.runs, counts)
     if suite == "remote-speech":
         from bench.remote_speech import run_remote_speech_bench
 

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import socket
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, cast
 
@@ -109,3 +111,50 @@ def voice_assistant_serve(env: dict[str, str], log: Path | None = None) -> Itera
     args = [sys.executable, "-m", "voice_assistant", "serve", "--uri", f"tcp://127.0.0.1:{port}"]
     with started(args, port, log, "voice-assistant serve", {**os.environ, **env}) as uri:
         yield uri
+
+
+SATELLITE_PYTHON = Path(sys.prefix + "-satellite") / "bin" / "python"
+"""wyoming-satellite 1.0.0 pins an older ``wyoming``: it has an environment of its own,
+beside ours (``scripts/setup.sh --tests`` makes it)."""
+SATELLITE_IO = Path(__file__).with_name("satellite_io.py")
+
+
+@dataclass
+class Satellite:
+    """A running wyoming-satellite: its address, and the folders of its mic and speaker."""
+
+    uri: str
+    mic: Path
+    snd: Path
+    port: int
+
+    def say(self, wav: Path) -> Path:
+        """Play ``wav`` into its microphone; returns where the mark of its end will be."""
+        staged = self.mic / f".{wav.name}"
+        shutil.copyfile(wav, staged)
+        name = f"{time.time_ns()}-{wav.name}"
+        staged.rename(self.mic / name)
+        return self.mic / "played" / f"{Path(name).stem}.json"
+
+
+@contextmanager
+def wyoming_satellite(
+    workdir: Path, area: str, port: int | None = None, log: Path | None = None
+) -> Iterator[Satellite]:
+    """A real wyoming-satellite (no wake word of its own, zeroconf off) whose microphone
+    plays what ``Satellite.say`` is given and whose speaker is recorded."""
+    if not SATELLITE_PYTHON.exists():
+        raise RuntimeError(
+            f"no {SATELLITE_PYTHON}: run `make setup-tests` (scripts/setup.sh --tests)"
+        )
+    port = port or free_port()
+    mic, snd = workdir / "mic", workdir / "snd"
+    mic.mkdir(parents=True, exist_ok=True)
+    snd.mkdir(parents=True, exist_ok=True)
+    me = sys.executable
+    args = [str(SATELLITE_PYTHON), "-m", "wyoming_satellite", "--uri", f"tcp://127.0.0.1:{port}"]
+    args += ["--name", f"satellite {area}", "--area", area, "--no-zeroconf"]
+    args += ["--mic-command", f"{me} {SATELLITE_IO} mic {mic}"]
+    args += ["--snd-command", f"{me} {SATELLITE_IO} snd {snd}"]
+    with started(args, port, log, "wyoming-satellite") as uri:
+        yield Satellite(uri, mic, snd, port)

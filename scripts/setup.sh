@@ -46,3 +46,15 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
 fi
 
 "$VENV/bin/voice-assistant" models install
+
+if [ "${1:-}" = "--tests" ]; then
+  # a real Wyoming satellite for the tests: wyoming-satellite 1.0.0 pins an older wyoming
+  # (1.4.1), so it has an environment of its own beside ours
+  SATELLITE="$VENV-satellite"
+  if [ ! -x "$SATELLITE/bin/python" ] || [ ! -f "$SATELLITE/.installed" ]; then
+    echo "setup: creating $SATELLITE (wyoming-satellite for the tests)" >&2
+    python3 -m venv "$SATELLITE"
+    "$SATELLITE/bin/pip" install -q --disable-pip-version-check "wyoming-satellite==1.0.0"
+    touch "$SATELLITE/.installed"
+  fi
+fi

@@ -188,7 +188,7 @@ def cmd_bench(settings: Settings, _s: list[str], args: argparse.Namespace) -> in
 def cmd_service(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
     """``service install`` / ``uninstall``: the systemd user unit that keeps ``run`` going."""
     if args.command_name == "install":
-        service.install(args.mode, enable=args.enable, say=progress)
+        service.install(args.mode, enable=args.enable, say=progress, wyoming=args.wyoming)
     else:
         service.uninstall(say=progress)
     return 0
@@ -297,6 +297,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = unit_sub.add_parser("install", help="write, enable and start the user unit")
     p.add_argument("--mode", choices=service.MODES, default="both", help="what `run` listens for")
     p.add_argument("--no-enable", dest="enable", action="store_false", help="only write the unit")
+    p.add_argument(
+        "--wyoming", metavar="URI", default="", help="also serve Wyoming (run --wyoming URI)"
+    )
     unit_sub.add_parser("uninstall", help="stop, disable and remove the user unit")
     unit.set_defaults(func=cmd_service)
     return parser

@@ -189,6 +189,10 @@ class Engines:
         """The wake word; openWakeWord is gated by voice activity unless ``wake.gate`` is off."""
         return self._once("wake", lambda: backends.WAKE[self.backend("wake")](self))
 
+    def another_wake(self) -> WakeWordModel:
+        """A wake word of its own (its own stream state), for a satellite's audio."""
+        return backends.WAKE[self.backend("wake")](self)
+
     def conversations(self) -> Conversations:
         from voice_assistant.memory.conversation import Conversations
 

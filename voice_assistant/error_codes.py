@@ -68,7 +68,8 @@ CODES: dict[str, str] = {
     # the Wyoming server
     "bad-event": "a Wyoming peer sent something that is not an event (the connection closes)",
     "event-too-large": "a Wyoming event's header, data or payload is over its size limit",
-    "bad-uri": "a Wyoming address is not tcp://HOST:PORT",
+    "bad-uri": "a Wyoming address is not tcp://HOST:PORT (or an allow-list entry not a network)",
+    "no-zeroconf": "wyoming.zeroconf is on but the zeroconf package is not installed",
     # the systemd service
     "bad-mode": "service install was given an unknown mode",
     "exec-not-absolute": "the unit's command is not an absolute path",

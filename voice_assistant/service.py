@@ -22,6 +22,7 @@ from pathlib import Path
 
 from voice_assistant.config import xdg_dir
 from voice_assistant.errors import AssistantError
+from voice_assistant.wyoming.uri import address
 
 UNIT_NAME = "voice-assistant.service"
 MODES = ("wake", "ptt", "both")
@@ -96,8 +97,11 @@ def exec_word(word: str) -> str:
     return word
 
 
-def render_unit(template: str, exec_path: str | Sequence[str], mode: str) -> str:
-    """Fill ``@EXEC@`` (an absolute path, or a command as a list) and ``@MODE@``."""
+def render_unit(template: str, exec_path: str | Sequence[str], mode: str, wyoming: str = "") -> str:
+    """Fill ``@EXEC@`` (an absolute path, or a command as a list), ``@MODE@`` and
+    ``@WYOMING@`` (the Wyoming server's address, if any)."""
+    if wyoming:
+        address(wyoming)  # a bad address fails here, not at every start
     if mode not in MODES:
         raise ServiceError("bad-mode", f"mode must be one of {', '.join(MODES)}, not {mode!r}")
     command = [exec_path] if isinstance(exec_path, str) else list(exec_path)
@@ -105,6 +109,7 @@ def render_unit(template: str, exec_path: str | Sequence[str], mode: str) -> str
         raise ServiceError("exec-not-absolute", f"ExecStart needs an absolute path: {command}")
     text = template.replace("@EXEC@", " ".join(map(exec_word, command)))
     text = text.replace("@MODE@", mode)
+    text = text.replace("@WYOMING@", f" --wyoming {exec_word(wyoming)}" if wyoming else "")
     left = PLACEHOLDER.search(text)
     if left:
         raise ServiceError("unit-template", f"the unit template has an unknown {left.group()}")
@@ -138,7 +143,11 @@ def _commands(steps: Sequence[Sequence[str]]) -> str:
 
 
 def install(
-    mode: str, enable: bool = True, systemctl: Systemctl = run_systemctl, say: Say = _stderr
+    mode: str,
+    enable: bool = True,
+    systemctl: Systemctl = run_systemctl,
+    say: Say = _stderr,
+    wyoming: str = "",
 ) -> Path:
     """Write the user unit, then reload, (re)start if it changed, and enable it.
 
@@ -146,7 +155,7 @@ def install(
     leave it on the old command line); one that is not running is just started.
     """
     path = user_unit_path()
-    text = render_unit(unit_template(), assistant_command(), mode)
+    text = render_unit(unit_template(), assistant_command(), mode, wyoming)
     changed = path.exists() and path.read_text(encoding="utf-8") != text
     _write(path, text)
     steps = [RELOAD, *([TRY_RESTART] if changed else []), *([ENABLE] if enable else [])]
@@ -166,7 +175,8 @@ def install(
             "systemctl-failed", f"wrote {path}, but `{shlex.join(step)}` failed: {outcome.output}"
         )
     if enable:
-        say(f"wrote {path}; {UNIT_NAME} is enabled and started (mode {mode})")
+        served = f", Wyoming on {wyoming}" if wyoming else ""
+        say(f"wrote {path}; {UNIT_NAME} is enabled and started (mode {mode}{served})")
         say("status: systemctl --user status voice-assistant")
         say("logs:   journalctl --user -u voice-assistant -f")
     else:

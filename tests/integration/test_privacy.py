@@ -411,7 +411,7 @@ def test_logs_at_info_never_hold_memory_text(tmp_path, caplog):
     assert all(m in daemon.last_turn["reply"] for m in MARKERS)
     assert all(m in daemon.last_turn["heard"] for m in MARKERS)
     loud = [r for r in caplog.records if r.levelno >= logging.INFO]
-    assert any(r.getMessage().startswith("turn: ") for r in loud)  # the INFO line is there
+    assert any(r.getMessage().startswith("local turn: ") for r in loud)  # the INFO line is there
     for record in loud:
         message = record.getMessage()
         assert not any(m in message for m in MARKERS), message

@@ -14,7 +14,12 @@ from pydantic import (
 )
 
 from voice_assistant.config.section import Section
-from voice_assistant.config.services import OpenAIConfig, WyomingServiceConfig, WyomingTtsConfig
+from voice_assistant.config.services import (
+    OpenAIConfig,
+    WyomingConfig,
+    WyomingServiceConfig,
+    WyomingTtsConfig,
+)
 from voice_assistant.config.xdg import xdg_dir
 
 
@@ -317,6 +322,7 @@ class Settings(Section):
     tts: TtsConfig = TtsConfig()
     wake: WakeConfig = WakeConfig()
     listen: ListenConfig = ListenConfig()
+    wyoming: WyomingConfig = WyomingConfig()
     mode: Literal["spoken", "written"] = Field(
         "spoken", description="Default reply mode for batch runs."
     )

@@ -42,6 +42,21 @@ def wyoming_uri(uri: str) -> str:
 WyomingUri = Annotated[str, AfterValidator(wyoming_uri)]
 
 
+def allow_entry(entry: str) -> str:
+    """An address or a network (CIDR)."""
+    from voice_assistant.errors import AssistantError
+    from voice_assistant.wyoming.uri import network
+
+    try:
+        network(entry)
+    except AssistantError as exc:
+        raise ValueError(exc.message) from None
+    return entry
+
+
+AllowEntry = Annotated[str, AfterValidator(allow_entry)]
+
+
 class WyomingServiceConfig(Section):
     """A Wyoming service on another machine (``backend = "wyoming"``)."""
 
@@ -56,4 +71,26 @@ class WyomingTtsConfig(WyomingServiceConfig):
     voice: str = Field("", description="The service's voice name; '' = its default voice.")
     sample_rate: int = Field(
         22050, ge=8000, le=48000, description="The rate we play at; other rates are resampled."
+    )
+
+
+class WyomingConfig(Section):
+    """The network: the Wyoming server beside the daemon and the satellites it drives."""
+
+    serve: WyomingUri = Field(
+        "", description="Serve Wyoming here beside the daemon (run --wyoming overrides it)."
+    )
+    allow: list[AllowEntry] = Field(
+        [],
+        description="Peers that may connect to the server: addresses or networks (CIDR); "
+        "[] = any; this machine is always allowed.",
+    )
+    zeroconf: bool = Field(
+        False, description="Announce the server on the local network (_wyoming._tcp)."
+    )
+    satellites: list[WyomingUri] = Field(
+        [], description="Wyoming satellites the daemon drives, tcp://HOST:PORT each."
+    )
+    satellite_retry_max_s: float = Field(
+        30.0, ge=1, description="Longest wait between tries to reach a satellite."
     )

@@ -12,7 +12,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from voice_assistant.audio.device import RATE, DeviceSink
 from voice_assistant.config import Settings
@@ -21,6 +21,7 @@ from voice_assistant.daemon.jobs import (
     EarconJob,
     Job,
     MicState,
+    Neighbour,
     RingJob,
     SayJob,
     State,
@@ -30,9 +31,10 @@ from voice_assistant.daemon.jobs import (
 from voice_assistant.daemon.listening import GaveUp, Listening, Spoke, Woke
 from voice_assistant.daemon.microphone import AudioSource, AudioStream, microphone
 from voice_assistant.daemon.models import ModelGuard
+from voice_assistant.daemon.turn_log import log_turn, summary
 from voice_assistant.engines import Engines
 from voice_assistant.errors import AssistantError
-from voice_assistant.pipeline import Heard, turn_record
+from voice_assistant.pipeline import Heard
 from voice_assistant.progress import ALARM, FAILED, Phase, earcon, tones
 from voice_assistant.speak import Speaker, speak
 from voice_assistant.turn.actions import ring_text
@@ -41,11 +43,12 @@ from voice_assistant.turns import TurnService
 from voice_assistant.wake.base import WakeWordModel
 from voice_assistant.wake.trigger import WakeTrigger
 
+if TYPE_CHECKING:
+    from voice_assistant.satellite.hub import Satellites
+
 log = logging.getLogger("voice_assistant.daemon")
 
 Mode = Literal["wake", "ptt", "both"]
-STATUS_FIELDS = ("transcript", "reply", "heard", "cut", "stop_reason", "timings", "seconds")
-PRIVATE = ("transcript", "reply", "heard")  # memory text: INFO logs keep to how it went
 
 
 class Daemon:
@@ -62,6 +65,9 @@ class Daemon:
     ) -> None:
         self.mode = mode
         self.wyoming = wyoming  # a Wyoming address served beside the mic (run --wyoming)
+        self.beside: list[Neighbour] = []
+        """The Wyoming server and the satellites, started by ``wiring``: they follow reloads."""
+        self.satellites: Satellites | None = None
         self.reload_settings = reload_settings
         listen = engines.settings.listen
         self.mic_name = mic or listen.mic or None
@@ -98,6 +104,8 @@ class Daemon:
         pipeline.cancel = self.hush
         pipeline.on_progress = self._progress
         self.engines, self.settings = engines, engines.settings
+        for neighbour in self.beside:
+            neighbour.use(engines)
         self.worker.pipeline = pipeline
         wake = engines.wake() if self.mode in ("wake", "both") else None
         self.listening = Listening(
@@ -124,6 +132,7 @@ class Daemon:
             last_turn=self.last_turn,
             counts=self.counts,
             last_barge_in_s=self.last_barge_in_s,
+            satellites=self.satellites.status() if self.satellites else {},
         )
 
     def status(self) -> dict[str, Any]:  # the control socket's requests: status, ptt, say, stop
@@ -220,19 +229,9 @@ class Daemon:
         if speech is not None and speech.cut and reply is not None and reply.turn_id:
             self.engines.conversations().heard(reply.turn_id, speech.heard)
         self.counts.turns += 1
-        record = {**turn_record(result), "seconds": round(time.monotonic() - started, 2)}
-        self.last_turn = {key: record[key] for key in STATUS_FIELDS}
-        self.last_turn["error"] = result.error.message if result.error else None
-        log.info("turn: %s", {k: v for k, v in self.last_turn.items() if k not in PRIVATE})
-        log.debug("turn said: %s", {k: self.last_turn[k] for k in PRIVATE})
+        self.last_turn = summary(result, time.monotonic() - started)
+        log_turn("local", self.last_turn, result)
         if result.error is not None:  # e.g. piper failed: say so with a sound, keep going
-            log.warning(
-                "turn failed in %s (%s): %s; the reply is kept in turn %s",
-                result.error.stage,
-                result.error.code,
-                result.error.message,
-                reply.turn_id if reply else "-",
-            )
             with contextlib.suppress(AssistantError):  # the speaker may be what failed
                 self.sink.play(tones(FAILED), 22_050)
         if reply is not None and reply.follow_up and not (speech and speech.cut):

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from voice_assistant.pipeline import Heard
+
+if TYPE_CHECKING:
+    from voice_assistant.engines import Engines
 
 
 @dataclass(frozen=True)
@@ -71,6 +74,8 @@ class Status:
     last_turn: dict[str, Any]
     counts: Counts = field(default_factory=Counts)
     last_barge_in_s: float = 0.0
+    satellites: dict[str, Any] = field(default_factory=dict)
+    """Each satellite's state, room, counts and last turn, by address."""
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -82,4 +87,15 @@ class Status:
             "last_turn": self.last_turn,
             **vars(self.counts),
             "last_barge_in_s": round(self.last_barge_in_s, 3),
+            "satellites": self.satellites,
         }
+
+
+class Neighbour(Protocol):
+    """What runs beside the daemon on its worker (the Wyoming server, the satellites)."""
+
+    def use(self, engines: Engines) -> None:
+        """Follow a reload (SIGHUP): the new engines from now on."""
+        ...
+
+    def stop(self) -> None: ...

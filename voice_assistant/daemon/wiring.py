@@ -25,11 +25,16 @@ def serve(daemon: Daemon) -> int:
     daemon.preload()
     server = ControlServer(socket_path(), daemon).start()
     daemon.worker.start()
-    stop_wyoming = None
-    if daemon.wyoming:  # Home Assistant's turns share the daemon's worker
-        from voice_assistant.wyoming.serve import beside
+    network = daemon.settings.wyoming
+    if daemon.wyoming or network.serve:  # Home Assistant's turns share the daemon's worker
+        from voice_assistant.wyoming.serve import Beside
 
-        stop_wyoming = beside(daemon.engines, daemon.worker, daemon.wyoming)
+        daemon.beside.append(Beside(daemon.engines, daemon.worker, daemon.wyoming or network.serve))
+    if network.satellites:  # other rooms: their turns too
+        from voice_assistant.satellite.hub import Satellites
+
+        daemon.satellites = Satellites(daemon.engines, daemon.worker, network.satellites).start()
+        daemon.beside.append(daemon.satellites)
     signal.signal(signal.SIGTERM, lambda *_: daemon.terminate())
     signal.signal(signal.SIGINT, lambda *_: daemon.terminate())
     signal.signal(signal.SIGHUP, lambda *_: daemon.reload_requested.set())
@@ -48,8 +53,8 @@ def serve(daemon: Daemon) -> int:
     try:
         mic.run(daemon.read)
     finally:
-        if stop_wyoming is not None:
-            stop_wyoming()
+        for neighbour in daemon.beside:
+            neighbour.stop()
         finished = daemon.worker.close(timeout=ABANDON_S)
         server.close()
     if not finished:

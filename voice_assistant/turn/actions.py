@@ -75,6 +75,12 @@ class Actions:
         """Running timers whose time has come (the caller rings them, then ``mark_rung``)."""
         return [t for t in self.running_timers() if t.due <= self.now()]
 
+    def states(self, ids: set[int]) -> dict[int, str]:
+        """Each timer's state (running, cancelled, rung), for those of ``ids`` that exist."""
+        marks = ",".join("?" * len(ids))
+        rows = self.db.execute(f"SELECT id, state FROM timers WHERE id IN ({marks})", [*ids])
+        return {r["id"]: r["state"] for r in rows}
+
     def mark_rung(self, timer_id: int) -> None:
         self.db.execute("UPDATE timers SET state='rung' WHERE id=?", (timer_id,))
 

@@ -2,7 +2,9 @@
 worker, and a clean stop on SIGTERM/SIGINT.
 
 Wyoming has no authentication: the server listens on 127.0.0.1 unless told otherwise,
-and says loudly when it is told to listen beyond this machine.
+says loudly when it is told to listen beyond this machine, takes only the peers in
+``wyoming.allow`` when that is set, and is announced on the network (zeroconf) only when
+``wyoming.zeroconf`` asks for it.
 """
 
 from __future__ import annotations
@@ -10,45 +12,77 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
+import socket
 import threading
-from collections.abc import Callable
 
 from voice_assistant.config import Settings
 from voice_assistant.engines import Engines
 from voice_assistant.turns import TurnService
+from voice_assistant.wyoming.announce import Announcement, announce
 from voice_assistant.wyoming.server import WyomingServer
 from voice_assistant.wyoming.uri import address, loopback
 
 log = logging.getLogger("voice_assistant.wyoming")
 
 
-def warn_if_open(host: str) -> None:
-    if not loopback(host):
-        log.warning(
-            "LISTENING BEYOND THIS MACHINE on %s: Wyoming has no authentication, so anyone "
-            "who can reach this port can ask about your notes; use it only on a network you "
-            "trust",
-            host,
-        )
+def warn_if_open(host: str, allow: list[str]) -> None:
+    if loopback(host):
+        return
+    who = f"the peers in wyoming.allow ({', '.join(allow)})" if allow else "anyone"
+    log.warning(
+        "LISTENING BEYOND THIS MACHINE on %s: Wyoming has no authentication, so %s who can "
+        "reach this port can ask about your notes; use it only on a network you trust",
+        host,
+        who,
+    )
 
 
-def beside(engines: Engines, service: TurnService, uri: str) -> Callable[[], None]:
-    """The server in a thread of its own (``run --wyoming``), its model calls on
-    ``service``'s worker; returns what stops it."""
-    host, port = address(uri)
-    warn_if_open(host)
-    loop = asyncio.new_event_loop()
-    server = loop.run_until_complete(WyomingServer(engines, service).start(host, port))
-    thread = threading.Thread(target=loop.run_forever, name="wyoming", daemon=True)
-    thread.start()
+def name() -> str:
+    """The name the server is announced as (zeroconf)."""
+    return f"voice-assistant-{socket.gethostname().split('.')[0]}"
+
+
+async def start(
+    server: WyomingServer, host: str, port: int
+) -> tuple[asyncio.Server, Announcement | None]:
+    """The listening socket, and the announcement when ``wyoming.zeroconf`` asks for one."""
+    network = server.engines.settings.wyoming
+    warn_if_open(host, network.allow)
+    listener = await server.start(host, port)
+    port = int(listener.sockets[0].getsockname()[1])  # the one given, or the free one taken
     log.info("wyoming server on tcp://%s:%d (asr, tts, handle)", host, port)
+    if not network.zeroconf:
+        return listener, None
+    try:
+        return listener, await announce(host, port, name())
+    except BaseException:
+        listener.close()
+        raise
 
-    def stop() -> None:
-        loop.call_soon_threadsafe(server.close)
-        loop.call_soon_threadsafe(loop.stop)
-        thread.join(timeout=5)
 
-    return stop
+class Beside:
+    """The server in a thread of its own (``run --wyoming``), its model calls on the
+    daemon's worker."""
+
+    def __init__(self, engines: Engines, service: TurnService, uri: str) -> None:
+        host, port = address(uri)
+        self.server = WyomingServer(engines, service)
+        self.loop = asyncio.new_event_loop()
+        self.listener, self.announced = self.loop.run_until_complete(start(self.server, host, port))
+        self.thread = threading.Thread(target=self.loop.run_forever, name="wyoming", daemon=True)
+        self.thread.start()
+
+    def use(self, engines: Engines) -> None:
+        """New engines after a reload (SIGHUP): the next request uses them."""
+        self.loop.call_soon_threadsafe(self.server.use, engines)
+
+    def stop(self) -> None:
+        if self.announced is not None:
+            withdrawn = asyncio.run_coroutine_threadsafe(self.announced.close(), self.loop)
+            withdrawn.result(timeout=5)
+        self.loop.call_soon_threadsafe(self.listener.close)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(timeout=5)
 
 
 def serve(settings: Settings, uri: str) -> int:
@@ -58,17 +92,17 @@ def serve(settings: Settings, uri: str) -> int:
     service = TurnService(engines.pipeline(), name="worker").start()
     # the models load on the worker, first in its queue: `describe` is answered at once
     service.call(lambda: engines.preload(["stt", "llm", "tts"]))
-    warn_if_open(host)
 
     async def main() -> None:
-        server = await WyomingServer(engines, service).start(host, port)
+        listener, announced = await start(WyomingServer(engines, service), host, port)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, stop.set)
-        log.info("wyoming server on tcp://%s:%d (asr, tts, handle)", host, port)
-        async with server:
+        async with listener:
             await stop.wait()
+        if announced is not None:
+            await announced.close()
 
     try:
         asyncio.run(main())

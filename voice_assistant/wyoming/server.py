@@ -44,6 +44,7 @@ from voice_assistant.engines import Engines
 from voice_assistant.errors import AssistantError
 from voice_assistant.turn.session import Session
 from voice_assistant.turns import TurnService
+from voice_assistant.wyoming.uri import allowed
 from voice_assistant.wyoming.wire import MAX_HEADER, WireError, read_event, write_event
 
 log = logging.getLogger("voice_assistant.wyoming")
@@ -97,13 +98,17 @@ def describe(engines: Engines) -> Info:
 
 class WyomingServer:
     def __init__(self, engines: Engines, service: TurnService) -> None:
-        self.engines = engines
         self.service = service
         """Whose worker runs every model call (the daemon's, inside ``run --wyoming``)."""
+        self.use(engines)
+        self.sessions: collections.OrderedDict[str, Session] = collections.OrderedDict()
+
+    def use(self, engines: Engines) -> None:
+        """The engines requests use (again after the daemon reloads its configuration)."""
+        self.engines = engines
         self.pipeline = engines.pipeline()
         """Turns of our own: nothing played or shown on the daemon's speaker."""
         self.info = describe(engines).event()
-        self.sessions: collections.OrderedDict[str, Session] = collections.OrderedDict()
 
     def session(self, context: Any) -> Session:
         """The conversation a peer's context names (a new one when it names none)."""
@@ -136,6 +141,11 @@ class Connection:
 
     async def run(self) -> None:
         peer = self.writer.get_extra_info("peername")
+        allow = self.server.engines.settings.wyoming.allow
+        if not allowed(str(peer[0]) if peer else "", allow):
+            log.warning("wyoming: refused %s (not in wyoming.allow)", peer[0] if peer else "?")
+            self.writer.close()
+            return
         try:
             while True:
                 event = await asyncio.wait_for(read_event(self.reader), IDLE_S)

@@ -27,3 +27,27 @@ def loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def network(entry: str) -> ipaddress.IPv4Network | ipaddress.IPv6Network:
+    """An allow-list entry: an address (``192.168.1.20``) or a network (``192.168.1.0/24``)."""
+    try:
+        return ipaddress.ip_network(entry, strict=False)
+    except ValueError:
+        raise AssistantError(
+            "bad-uri", f"{entry!r} is not an address or a network (e.g. 192.168.1.0/24)"
+        ) from None
+
+
+def allowed(peer: str, allow: list[str]) -> bool:
+    """Whether a peer may connect: this machine always; others when ``allow`` is empty or
+    names them."""
+    if loopback(peer) or not allow:
+        return True
+    try:
+        address = ipaddress.ip_address(peer.split("%")[0])
+    except ValueError:
+        return False
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped:
+        address = address.ipv4_mapped
+    return any(address in network(entry) for entry in allow)

@@ -11,6 +11,7 @@ from tests.paths import CHECKOUT
 from voice_assistant import service
 from voice_assistant.cli import EXIT_ERROR, main
 from voice_assistant.config import load_settings
+from voice_assistant.errors import AssistantError
 from voice_assistant.service import (
     DISABLE,
     ENABLE,
@@ -71,6 +72,17 @@ def test_rendered_unit_runs_this_install_in_the_given_mode():
     assert lines["RestartPreventExitStatus"] == str(EXIT_ERROR)
     assert lines["WantedBy"] == "default.target"
     assert "@" not in unit
+
+
+def test_the_unit_can_start_the_wyoming_server_beside_the_daemon():
+    unit = render_unit(
+        unit_template(), "/opt/va/bin/voice-assistant", "both", "tcp://0.0.0.0:10700"
+    )
+    start = settings_of(unit)["ExecStart"]
+    assert start == "/opt/va/bin/voice-assistant run --mode both --wyoming tcp://0.0.0.0:10700"
+    with pytest.raises(AssistantError) as caught:
+        render_unit(unit_template(), "/opt/va/bin/voice-assistant", "both", "0.0.0.0:10700")
+    assert caught.value.code == "bad-uri"
 
 
 def test_rendered_unit_quotes_odd_paths_and_takes_a_module_command():
@@ -268,8 +280,8 @@ def test_systemd_accepts_the_rendered_user_unit(exe, tmp_path):
     odd = tmp_path / "my venv" / "100%" / "voice-assistant"
     odd.parent.mkdir(parents=True)
     shutil.copy2(exe, odd)
-    for command in (exe, odd):
-        unit = render_unit(unit_template(), str(command), "both")
+    for command, wyoming in ((exe, ""), (odd, ""), (exe, "tcp://0.0.0.0:10700")):
+        unit = render_unit(unit_template(), str(command), "both", wyoming)
         done = analyze(unit, tmp_path, "--user")
         # verify exits 0 on unknown keys and bad values too; they only show as warnings.
         assert (done.returncode, done.stdout + done.stderr) == (0, "")

@@ -1,0 +1,71 @@
+"""A satellite's microphone and speaker for tests and benchmarks (wyoming-satellite's
+``--mic-command`` and ``--snd-command``), run as a script by our own Python:
+
+``satellite_io.py mic DIR``: raw 16 kHz 16-bit mono on stdout in real time: silence,
+and any ``DIR/*.wav`` put there (by rename) played next, then moved to ``DIR/played/``
+with ``<name>.json`` saying when its last sample was written (``ended``, wall clock).
+
+``satellite_io.py snd DIR``: what the satellite plays (one process per reply) kept as
+``DIR/reply-N.raw`` with ``reply-N.json``: the wall-clock time of its first and last byte.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+RATE = 16_000
+CHUNK = 1024
+
+
+def pcm_of(wav: Path) -> bytes:
+    import numpy as np  # here, not at the top: the speaker's process starts per reply
+    import soundfile
+
+    from voice_assistant.audio.wavfile import to_mono_16k
+
+    samples, rate = soundfile.read(str(wav), dtype="float32", always_2d=True)
+    mono = to_mono_16k(samples, rate)
+    return bytes((np.clip(mono, -1, 1) * 32767).astype("<i2").tobytes())
+
+
+def mic(folder: Path) -> None:
+    (folder / "played").mkdir(parents=True, exist_ok=True)
+    out = sys.stdout.buffer
+    silence = bytes(CHUNK * 2)
+    playing, left, name = False, b"", ""
+    next_at = time.monotonic()
+    while True:
+        if not left:
+            if playing:  # the recording's last sample is out
+                mark = {"ended": time.time()}
+                (folder / "played" / f"{name}.json").write_text(json.dumps(mark))
+                playing = False
+            waiting = sorted(folder.glob("*.wav"))
+            if waiting:
+                wav = waiting[0].rename(folder / "played" / waiting[0].name)
+                left, name, playing = pcm_of(wav), wav.stem, True
+        chunk, left = (left[: CHUNK * 2], left[CHUNK * 2 :]) if left else (silence, b"")
+        out.write(chunk.ljust(CHUNK * 2, b"\0"))
+        out.flush()
+        next_at += CHUNK / RATE
+        time.sleep(max(0.0, next_at - time.monotonic()))
+
+
+def snd(folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    n = len(list(folder.glob("reply-*.raw")))
+    stem = folder / f"reply-{n}"
+    first = 0.0
+    with open(f"{stem}.raw", "wb") as raw:
+        while data := os.read(0, 65536):
+            first = first or time.time()
+            raw.write(data)
+    Path(f"{stem}.json").write_text(json.dumps({"first": first, "last": time.time()}))
+
+
+if __name__ == "__main__":
+    {"mic": mic, "snd": snd}[sys.argv[1]](Path(sys.argv[2]))

@@ -1,0 +1,138 @@
+"""The live daemon driving real Wyoming satellites: two wyoming-satellite 1.0.0 processes
+(an environment of their own; zeroconf off), "kitchen" and "bedroom", whose microphones
+play recordings (``--mic-command``) and whose speakers are recorded (``--snd-command``),
+beside the daemon's own microphone on the virtual audio rig. The real models answer."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from bench.peers import Satellite, wyoming_satellite
+from tests.audio_rig import pulseaudio_rig
+from tests.live_daemon import LiveDaemon
+from tests.paths import CHECKOUT
+from voice_assistant.audio.wavfile import to_mono_16k
+from voice_assistant.wer import word_error_rate
+
+pytestmark = pytest.mark.integration
+
+WAKE = CHECKOUT / "demo" / "wake"
+
+
+class Rig:
+    def __init__(self, stack: contextlib.ExitStack, folder: Path) -> None:
+        self.stack = stack
+        self.folder = folder
+        self.rooms: dict[str, Satellite] = {}
+        self.closers: dict[str, contextlib.ExitStack] = {}
+        self.daemon: LiveDaemon
+
+    def satellite(self, area: str, port: int | None = None) -> Satellite:
+        closer = contextlib.ExitStack()
+        log = self.folder / f"{area}.log"
+        self.rooms[area] = closer.enter_context(
+            wyoming_satellite(self.folder / area, area, port, log)
+        )
+        self.closers[area] = closer
+        self.stack.callback(closer.close)
+        return self.rooms[area]
+
+    def link(self, area: str) -> dict:
+        return self.daemon.status()["satellites"][self.rooms[area].uri]
+
+
+@pytest.fixture(scope="module")
+def rig(demo_data, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("satellites")
+    config = folder / "config" / "voice-assistant" / "config.toml"
+    config.parent.mkdir(parents=True)
+    with contextlib.ExitStack() as stack:
+        rig = Rig(stack, folder)
+        kitchen, bedroom = rig.satellite("kitchen"), rig.satellite("bedroom")
+        config.write_text(f'[wyoming]\nsatellites = ["{kitchen.uri}", "{bedroom.uri}"]\n')
+        audio = stack.enter_context(pulseaudio_rig())
+        env = {
+            **audio,
+            "XDG_CONFIG_HOME": str(folder / "config"),
+            "VOICE_ASSISTANT__PATHS__DATA_DIR": str(demo_data),
+            "VOICE_ASSISTANT__WYOMING__SATELLITE_RETRY_MAX_S": "2",
+        }
+        rig.daemon = LiveDaemon(env, "both", folder / "daemon.log")
+        try:
+            rig.daemon.wait_for(
+                "the daemon and both satellites",
+                lambda s: (
+                    s["state"] == "idle"
+                    and all(link["state"] == "connected" for link in s["satellites"].values())
+                ),
+                timeout=180,
+            )
+            yield rig
+        finally:
+            code = rig.daemon.terminate()
+            assert code == 0, rig.daemon.log.read_text()
+
+
+def replies(satellite: Satellite) -> list[Path]:
+    return sorted(satellite.snd.glob("reply-*.json"))
+
+
+def wait_for_reply(satellite: Satellite, count: int, timeout: float = 180) -> Path:
+    deadline = time.monotonic() + timeout
+    while len(replies(satellite)) < count:
+        assert time.monotonic() < deadline, f"no reply {count} at {satellite.uri}"
+        time.sleep(0.3)
+    return replies(satellite)[count - 1].with_suffix(".raw")
+
+
+def heard_back(real_engines, raw: Path) -> str:
+    """What whisper hears in what the satellite played (22,050 Hz 16-bit mono)."""
+    pcm = np.frombuffer(raw.read_bytes(), dtype="<i2").astype(np.float32) / 32768.0
+    return real_engines.stt().transcribe(to_mono_16k(pcm[:, None], 22_050)).text
+
+
+def test_a_question_at_a_satellite_is_answered_there_aloud(rig, real_engines):
+    kitchen, bedroom = rig.rooms["kitchen"], rig.rooms["bedroom"]
+    assert {rig.link("kitchen")["room"], rig.link("bedroom")["room"]} == {"kitchen", "bedroom"}
+    local_turns = rig.daemon.turns()
+    kitchen.say(WAKE / "hey_jarvis_capital.wav")
+    raw = wait_for_reply(kitchen, 1)
+    rig.daemon.wait_for("the kitchen's turn", lambda s: s["satellites"][kitchen.uri]["turns"] == 1)
+    turn = rig.link("kitchen")["last_turn"]
+    assert turn["error"] is None and "canberra" in turn["reply"].lower()
+    assert word_error_rate([turn["reply"]], [heard_back(real_engines, raw)]) <= 0.35
+    # the other room and the daemon's own microphone took no turn
+    assert rig.link("bedroom")["turns"] == 0 and not replies(bedroom)
+    assert rig.daemon.turns() == local_turns
+
+
+def test_the_daemon_s_own_microphone_works_beside_them(rig):
+    before = rig.daemon.turns()
+    rig.daemon.play(WAKE / "hey_jarvis_capital.wav")
+    status = rig.daemon.next_turn(before)
+    assert "canberra" in status["last_turn"]["reply"].lower()
+    assert all(link["state"] == "connected" for link in status["satellites"].values())
+
+
+def test_a_satellite_that_restarts_is_driven_again(rig):
+    bedroom = rig.rooms["bedroom"]
+    rig.closers["bedroom"].close()  # the satellite process stops
+    rig.daemon.wait_for(
+        "the daemon to notice", lambda s: s["satellites"][bedroom.uri]["state"] != "connected"
+    )
+    again = rig.satellite("bedroom", port=bedroom.port)
+    rig.daemon.wait_for(
+        "the bedroom again", lambda s: s["satellites"][again.uri]["state"] == "connected"
+    )
+    again.say(WAKE / "hey_jarvis_capital.wav")
+    wait_for_reply(again, 1)
+    rig.daemon.wait_for("the bedroom's turn", lambda s: s["satellites"][again.uri]["turns"] == 1)
+    assert "canberra" in rig.link("bedroom")["last_turn"]["reply"].lower()
+    marks = json.loads(next((again.mic / "played").glob("*.json")).read_text())
+    assert marks["ended"] > 0

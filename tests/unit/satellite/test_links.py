@@ -1,0 +1,241 @@
+"""Satellites driven by the daemon's hub, against scripted satellites (our own asyncio
+servers playing wyoming-satellite's part) and fake engines: the audio streamed in is woken
+by a (tone) wake word, endpointed, answered on the worker in the satellite's own room, and
+the reply sent back; a satellite that goes away is reached again; timers are reported.
+A real wyoming-satellite drives the live daemon in tests/live/test_satellites.py."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import numpy as np
+from wyoming.audio import AudioChunk
+from wyoming.event import Event
+from wyoming.info import Attribution, Info
+from wyoming.info import Satellite as SatelliteInfo
+from wyoming.pipeline import PipelineStage, RunPipeline
+from wyoming.snd import Played
+
+from tests.fakes import ANSWER, fake_engines, spoken
+from voice_assistant.config import Settings, WakeConfig
+from voice_assistant.daemon.listening import Listening
+from voice_assistant.llm.fake import FakeLLM
+from voice_assistant.satellite.hub import Satellites
+from voice_assistant.stt.fake import FakeSTT
+from voice_assistant.turn.acts import Act
+from voice_assistant.turns import TurnService
+from voice_assistant.vad import LoudnessVAD
+from voice_assistant.wake.trigger import WakeTrigger
+from voice_assistant.wyoming.wire import read_event, write_event
+
+RATE = 16_000
+CHUNK = 1024
+
+
+class ToneWake:
+    """The wake word is a 1 kHz tone (speech here is 300 Hz)."""
+
+    names = ("tone",)
+
+    def score(self, frame: np.ndarray) -> float:
+        spectrum = np.abs(np.fft.rfft(frame.astype(np.float32)))
+        peak_hz = np.argmax(spectrum) * RATE / len(frame)
+        return 1.0 if spectrum.max() > 1e5 and abs(peak_hz - 1000) < 50 else 0.0
+
+    def reset(self) -> None:
+        pass
+
+
+def tone(seconds: float, hz: float) -> bytes:
+    t = np.arange(int(seconds * RATE)) / RATE
+    return (np.sin(2 * np.pi * hz * t) * 12_000 * (hz > 0)).astype("<i2").tobytes()
+
+
+REQUEST = tone(0.4, 0) + tone(0.3, 1000) + tone(0.3, 0) + tone(1.0, 300) + tone(2.0, 0)
+"""Silence, the wake word, a pause, a second of speech, then silence to end it."""
+
+
+class ScriptedSatellite:
+    """A satellite that says who it is, streams ``REQUEST`` after ``run-satellite``,
+    says ``played`` after a reply and (``hang_up``) closes the first connection then."""
+
+    def __init__(self, area: str, hang_up: bool = False) -> None:
+        self.area = area
+        self.hang_up = hang_up
+        self.connections = 0
+        self.got: list[Event] = []
+
+    async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.connections += 1
+        streaming: asyncio.Task[None] | None = None
+        try:
+            while (event := await read_event(reader)) is not None:
+                self.got.append(event)
+                if event.type == "describe":
+                    about = SatelliteInfo(
+                        name=f"satellite {self.area}",
+                        attribution=Attribution("test", ""),
+                        installed=True,
+                        description=None,
+                        version=None,
+                        area=self.area,
+                    )
+                    await write_event(writer, Info(satellite=about).event())
+                elif event.type == "run-satellite" and self.connections == 1:
+                    run = RunPipeline(start_stage=PipelineStage.WAKE, end_stage=PipelineStage.TTS)
+                    await write_event(writer, run.event())
+                    streaming = asyncio.create_task(self.stream(writer))
+                elif event.type == "audio-stop":
+                    await write_event(writer, Played().event())
+                elif event.type == "transcript" and self.hang_up:
+                    break
+        finally:
+            if streaming is not None:
+                streaming.cancel()
+            writer.close()
+
+    async def stream(self, writer: asyncio.StreamWriter) -> None:
+        for at in range(0, len(REQUEST), CHUNK * 2):
+            chunk = AudioChunk(rate=RATE, width=2, channels=1, audio=REQUEST[at : at + CHUNK * 2])
+            await write_event(writer, chunk.event())
+            await asyncio.sleep(0.002)
+        while True:  # silence, as a satellite streams on
+            await write_event(writer, AudioChunk(RATE, 2, 1, bytes(CHUNK * 2)).event())
+            await asyncio.sleep(0.05)
+
+    def types(self) -> list[str]:
+        return [e.type for e in self.got if e.type != "audio-chunk"]
+
+
+@contextmanager
+def serving(*satellites: ScriptedSatellite) -> Iterator[list[str]]:
+    loop = asyncio.new_event_loop()
+    servers: list[asyncio.Server] = []
+    ready = threading.Event()
+
+    def run() -> None:
+        asyncio.set_event_loop(loop)
+        for satellite in satellites:
+            server = asyncio.start_server(satellite.serve, "127.0.0.1", 0)
+            servers.append(loop.run_until_complete(server))
+        ready.set()
+        loop.run_forever()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    assert ready.wait(10)
+    try:
+        yield [f"tcp://127.0.0.1:{s.sockets[0].getsockname()[1]}" for s in servers]
+    finally:
+
+        async def shutdown() -> None:
+            for server in servers:
+                server.close()
+            others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+            for task in others:
+                task.cancel()
+            await asyncio.gather(*others, return_exceptions=True)
+
+        asyncio.run_coroutine_threadsafe(shutdown(), loop).result(10)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(10)
+
+
+def hub_for(uris: list[str], turns: int, wake: bool = True) -> tuple[Satellites, TurnService]:
+    settings = Settings()
+    settings.wyoming.satellite_retry_max_s = 1.0
+    llm = FakeLLM([ANSWER, spoken("The dentist is on Thursday at 9:30.")] * turns)
+    engines = fake_engines(settings, stt=FakeSTT("When is the dentist?"), llm=llm)
+    worker = TurnService(engines.pipeline()).start()
+    hub = Satellites(engines, worker, uris)
+    hub.listening = lambda: Listening(  # type: ignore[method-assign]
+        ToneWake() if wake else None, WakeTrigger(WakeConfig()), LoudnessVAD(), settings.endpoint
+    )
+    return hub, worker
+
+
+def wait_until(what: str, check, timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.02)
+
+
+def test_each_satellite_is_woken_answered_and_sent_the_reply_in_its_own_room():
+    kitchen, bedroom = ScriptedSatellite("kitchen"), ScriptedSatellite("bedroom")
+    with serving(kitchen, bedroom) as uris:
+        hub, worker = hub_for(uris, turns=2)
+        hub.start()
+        try:
+            wait_until("two turns", lambda: all(s["turns"] == 1 for s in hub.status().values()))
+            wait_until("the ends sent", lambda: "transcript" in kitchen.types() + bedroom.types())
+            wait_until(
+                "both ends", lambda: all("transcript" in s.types() for s in (kitchen, bedroom))
+            )
+        finally:
+            hub.stop()
+            assert worker.close(timeout=10)
+    for satellite in (kitchen, bedroom):
+        kinds = satellite.types()
+        assert kinds[:2] == ["describe", "run-satellite"]
+        story = [
+            k for k in kinds if k in ("detection", "voice-stopped", "audio-start", "audio-stop")
+        ]
+        assert story == ["detection", "voice-stopped", "audio-start", "audio-stop"]
+        assert kinds.index("audio-stop") < kinds.index("transcript")
+        audio = [e for e in satellite.got if e.type == "audio-chunk"]
+        assert audio and sum(len(e.payload or b"") for e in audio) > 22_050  # a sentence
+        heard = [e for e in satellite.got if e.type == "transcript"]
+        assert heard[0].data["text"] == "When is the dentist?"
+    status = hub.status()
+    assert {s["room"] for s in status.values()} == {"kitchen", "bedroom"}
+    assert all("Thursday at 9:30" in s["last_turn"]["reply"] for s in status.values())
+    links = {link.room: link for link in hub.links}
+    assert links["kitchen"].session.room == "satellite:kitchen"
+    assert links["bedroom"].session.room == "satellite:bedroom"
+    assert links["kitchen"].session is not links["bedroom"].session
+
+
+def test_a_satellite_that_goes_away_is_reached_again():
+    kitchen = ScriptedSatellite("kitchen", hang_up=True)
+    with serving(kitchen) as uris:
+        hub, worker = hub_for(uris, turns=1)
+        hub.start()
+        try:
+            wait_until("a second connection", lambda: kitchen.connections >= 2)
+            wait_until("connected again", lambda: hub.status()[uris[0]]["state"] == "connected")
+        finally:
+            hub.stop()
+            assert worker.close(timeout=10)
+    assert kitchen.types().count("run-satellite") >= 2
+    assert hub.status()[uris[0]]["turns"] == 1
+
+
+def test_timers_are_reported_to_connected_satellites():
+    kitchen = ScriptedSatellite("kitchen")
+    with serving(kitchen) as uris:
+        hub, worker = hub_for(uris, turns=0)
+        hub.listening = lambda: Listening(
+            None, WakeTrigger(WakeConfig()), LoudnessVAD(), hub.settings.endpoint
+        )  # type: ignore[method-assign]
+        hub.start()
+        actions = hub.engines.actions
+        try:
+            wait_until("connected", lambda: hub.status()[uris[0]]["state"] == "connected")
+            set_ = Act("set_timer", {"duration_s": 300, "label": "pasta"})
+            worker.call(lambda: actions().run([set_])).result(5)
+            wait_until("timer-started", lambda: "timer-started" in kitchen.types())
+            cancel = Act("cancel_timer", {"which": "pasta"})
+            worker.call(lambda: actions().run([cancel])).result(5)
+            wait_until("timer-cancelled", lambda: "timer-cancelled" in kitchen.types())
+        finally:
+            hub.stop()
+            assert worker.close(timeout=10)
+    started = next(e for e in kitchen.got if e.type == "timer-started")
+    assert started.data["name"] == "pasta" and 295 <= started.data["total_seconds"] <= 300
+    cancelled = next(e for e in kitchen.got if e.type == "timer-cancelled")
+    assert cancelled.data["id"] == started.data["id"]

@@ -1,0 +1,126 @@
+"""The daemon's satellites (``wyoming.satellites``): one event loop in a thread of its own
+holds a ``SatelliteLink`` per address, and looks at the household's timers once a second
+to tell every connected satellite what started, was cancelled or finished.
+
+Every model call and database read runs on the daemon's worker, as its own turns do; a
+satellite's session is kept by its room across reconnections, so an ask in the kitchen is
+never answered from the bedroom.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+import time
+from typing import Any
+
+from wyoming.event import Event
+
+from voice_assistant.config import Settings
+from voice_assistant.daemon.listening import Listening
+from voice_assistant.engines import Engines
+from voice_assistant.satellite.link import SatelliteLink
+from voice_assistant.satellite.timers import started, timer_events
+from voice_assistant.turn.actions import Timer
+from voice_assistant.turn.session import Session
+from voice_assistant.turns import TurnService
+from voice_assistant.wake.trigger import WakeTrigger
+
+log = logging.getLogger("voice_assistant.satellite")
+TIMER_LOOK_S = 1.0
+
+
+class Satellites:
+    def __init__(self, engines: Engines, worker: TurnService, uris: list[str]) -> None:
+        self.engines = engines
+        self.worker = worker
+        self.links = [SatelliteLink(uri, self) for uri in uris]
+        self.sessions: dict[str, Session] = {}
+        self.timers: dict[int, Timer] = {}
+        self.loop = asyncio.new_event_loop()
+        self.stopping: asyncio.Event | None = None
+        self.thread = threading.Thread(target=self._run, name="satellites", daemon=True)
+
+    @property
+    def settings(self) -> Settings:
+        return self.engines.settings
+
+    def use(self, engines: Engines) -> None:
+        """New engines after a reload: the next turn uses them, the next connection their
+        wake word."""
+        self.engines = engines
+
+    def start(self) -> Satellites:
+        self.thread.start()
+        return self
+
+    def stop(self, timeout: float = 10.0) -> None:
+        if self.stopping is not None:
+            self.loop.call_soon_threadsafe(self.stopping.set)
+        self.thread.join(timeout)
+
+    def status(self) -> dict[str, Any]:
+        return {link.uri: link.status() for link in self.links}
+
+    def session(self, room: str) -> Session:
+        if room not in self.sessions:
+            self.sessions[room] = Session(room=f"satellite:{room}")
+        return self.sessions[room]
+
+    def listening(self) -> Listening:
+        """Wake word and endpointing of their own for one satellite's stream."""
+        from voice_assistant.vad import StreamingSilero
+
+        s = self.settings
+        return Listening(
+            self.engines.another_wake(), WakeTrigger(s.wake), StreamingSilero(), s.endpoint
+        )
+
+    def running_timers(self) -> list[Event]:
+        """What a satellite that just connected is told: the timers running now."""
+        now = time.time()
+        return [started(t, now) for t in self.timers.values()]
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        self.loop.run_until_complete(self._main())
+        self.loop.close()
+
+    async def _main(self) -> None:
+        self.stopping = asyncio.Event()
+        tasks = [asyncio.create_task(link.run(self.stopping)) for link in self.links]
+        tasks.append(asyncio.create_task(self._watch_timers(self.stopping)))
+        await self.stopping.wait()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def _watch_timers(self, stopping: asyncio.Event) -> None:
+        while not stopping.is_set():
+            try:
+                await self._look_at_timers()
+            except Exception:  # a failed look is logged; the next one may succeed
+                log.exception("looking at the timers failed")
+            await asyncio.sleep(TIMER_LOOK_S)
+
+    async def _look_at_timers(self) -> None:
+        before = self.timers
+        actions = self.engines.actions
+
+        def look() -> tuple[list[Timer], dict[int, str]]:
+            running = actions().running_timers()
+            gone = set(before) - {t.id for t in running}
+            return running, actions().states(gone)
+
+        running, ended = await asyncio.wrap_future(self.worker.call(look))
+        events = timer_events(before, running, ended, time.time())
+        self.timers = {t.id: t for t in running}
+        if not events:
+            return
+        for link in self.links:
+            if link.state == "connected":
+                try:
+                    await link.send(events)
+                except (OSError, ConnectionError) as exc:
+                    log.warning("satellite %s: timer events not delivered: %s", link.uri, exc)

@@ -1,0 +1,220 @@
+"""One Wyoming satellite, driven as the daemon drives its own microphone: connect,
+``run-satellite``, take the streamed audio into our wake word and endpointing
+(``daemon.listening.Listening``, one of its own), run the turn on the daemon's worker in
+the satellite's own session (its room), send the reply audio, wait for ``played``, and
+connect again with backoff when the satellite goes away.
+
+The satellite's part of the conversation: ``detection`` when our wake word hears it,
+``voice-stopped`` at the end of the request, the reply as ``audio-start``/``-chunk``/
+``-stop`` as it is made, then ``transcript`` (what we heard), or ``error`` with the turn's
+code. A satellite that wakes itself (``run-pipeline`` from the ``asr`` stage) is listened
+to at once; one without a speaker (to ``handle``) is sent no audio.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import threading
+import time
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from wyoming.asr import Transcript
+from wyoming.audio import AudioChunk, AudioStop
+from wyoming.error import Error
+from wyoming.event import Event
+from wyoming.info import Describe, Info
+from wyoming.ping import Ping, Pong
+from wyoming.pipeline import PipelineStage, RunPipeline
+from wyoming.satellite import RunSatellite
+from wyoming.snd import Played
+from wyoming.vad import VoiceStopped
+from wyoming.wake import Detection
+
+from voice_assistant.audio.wavfile import to_mono_16k
+from voice_assistant.daemon.listening import Block, GaveUp, Listening, Spoke, Woke
+from voice_assistant.daemon.turn_log import TurnLog
+from voice_assistant.events import SAMPLE_RATE, Utterance
+from voice_assistant.pipeline import Stage
+from voice_assistant.satellite.speaker import SatelliteSpeaker
+from voice_assistant.wyoming.uri import address
+from voice_assistant.wyoming.wire import MAX_HEADER, read_event, write_event
+
+if TYPE_CHECKING:
+    from voice_assistant.satellite.hub import Satellites
+
+log = logging.getLogger("voice_assistant.satellite")
+BLOCK = 1280
+"""Samples per block fed to the wake word and endpointing (80 ms, as the microphone's)."""
+CONNECT_S = 5.0
+DESCRIBE_S = 5.0
+PLAYED_MARGIN_S = 2.0
+"""A satellite that never says ``played`` (wyoming-satellite 1.0.0) is taken to have
+played the reply this long after its length."""
+
+
+class SatelliteLink:
+    def __init__(self, uri: str, hub: Satellites) -> None:
+        self.uri = uri
+        self.host, self.port = address(uri)
+        self.hub = hub
+        self.state = "connecting"
+        self.room = uri
+        self.log = TurnLog(f"satellite {uri}")
+        self.writer: asyncio.StreamWriter | None = None
+        self.listening: Listening | None = None
+        self.pending = np.zeros(0, np.int16)
+        self.clock = 0.0
+        self.busy = False
+        self.speaks = True
+        """The satellite plays replies (its pipeline ends at ``tts``)."""
+        self.hush = threading.Event()
+        self.played = asyncio.Event()
+        self.turn_task: asyncio.Task[None] | None = None
+
+    def status(self) -> dict[str, Any]:
+        return {"state": self.state, "room": self.room, **self.log.status()}
+
+    async def run(self, stopping: asyncio.Event) -> None:
+        """Connected, or trying to be, until ``stopping``; waits double after each failure."""
+        delay = 1.0
+        while not stopping.is_set():
+            try:
+                reader, writer = await asyncio.wait_for(
+                    asyncio.open_connection(self.host, self.port, limit=MAX_HEADER), CONNECT_S
+                )
+            except (OSError, TimeoutError) as exc:
+                self.state = "unreachable"
+                log.warning("satellite %s unreachable (%s); again in %.0f s", self.uri, exc, delay)
+            else:
+                delay = 1.0
+                try:
+                    await self.serve(reader, writer)
+                    log.warning("satellite %s closed the connection", self.uri)
+                except (OSError, TimeoutError, ConnectionError, ValueError) as exc:
+                    log.warning("satellite %s lost: %s", self.uri, exc)
+                finally:
+                    self.writer = None
+                    writer.close()
+                    self.state = "disconnected"
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stopping.wait(), delay)
+            delay = min(delay * 2, self.hub.settings.wyoming.satellite_retry_max_s)
+
+    async def send(self, events: list[Event]) -> None:
+        if self.writer is None:
+            raise ConnectionError("not connected")
+        for event in events:
+            await write_event(self.writer, event)
+
+    async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.writer = writer
+        await self.send([Describe().event()])
+        self.room = await self.named(reader) or self.uri
+        self.session = self.hub.session(self.room)
+        self.listening = self.hub.listening()
+        self.pending, self.busy, self.speaks = np.zeros(0, np.int16), False, True
+        await self.send([RunSatellite().event(), *self.hub.running_timers()])
+        self.state = "connected"
+        log.info("satellite %s connected (room %s)", self.uri, self.room)
+        while (event := await read_event(reader)) is not None:
+            await self.on_event(event)
+
+    async def named(self, reader: asyncio.StreamReader) -> str:
+        """The satellite's area or name from its ``info`` ('' when it says none in time)."""
+        try:
+            async with asyncio.timeout(DESCRIBE_S):
+                while (event := await read_event(reader)) is not None:
+                    if Info.is_type(event.type):
+                        satellite = Info.from_event(event).satellite
+                        return (satellite.area or satellite.name) if satellite else ""
+        except TimeoutError:
+            pass
+        return ""
+
+    async def on_event(self, event: Event) -> None:
+        if AudioChunk.is_type(event.type):
+            await self.hear(AudioChunk.from_event(event))
+        elif Played.is_type(event.type):
+            self.played.set()
+        elif RunPipeline.is_type(event.type):
+            run = RunPipeline.from_event(event)
+            self.speaks = run.end_stage == PipelineStage.TTS
+            if run.start_stage == PipelineStage.ASR and self.listening is not None:
+                self.listening.listen(self.hub.settings.listen.wake_timeout_s)  # it woke itself
+        elif Ping.is_type(event.type):
+            await self.send([Pong(text=Ping.from_event(event).text).event()])
+
+    async def hear(self, chunk: AudioChunk) -> None:
+        """The satellite's audio, in blocks, through our wake word and endpointing."""
+        if chunk.rate == SAMPLE_RATE and chunk.width == 2 and chunk.channels == 1:
+            pcm = np.frombuffer(chunk.audio, dtype="<i2")
+        elif chunk.width == 2:
+            frames = np.frombuffer(chunk.audio, dtype="<i2").reshape(-1, chunk.channels)
+            mono = to_mono_16k(frames.astype(np.float32) / 32768.0, chunk.rate)
+            pcm = (mono * 32767).astype(np.int16)
+        else:
+            return  # not 16-bit audio: nothing we can hear
+        self.pending = np.concatenate([self.pending, pcm])
+        while len(self.pending) >= BLOCK:
+            block, self.pending = self.pending[:BLOCK], self.pending[BLOCK:]
+            self.clock += BLOCK / SAMPLE_RATE
+            await self.feed(block)
+
+    async def feed(self, block: Block) -> None:
+        assert self.listening is not None
+        action = self.listening.feed(block, self.clock, speaking=self.busy)
+        if isinstance(action, Woke):
+            self.log.counts["wakes"] += 1
+            if action.barge_in:
+                self.hush.set()
+            names = self.listening.wake.names if self.listening.wake else ()
+            await self.send([Detection(name=names[0] if names else None).event()])
+            self.listening.listen(self.hub.settings.listen.wake_timeout_s)
+        elif isinstance(action, Spoke):
+            await self.send([VoiceStopped().event()])
+            self.busy = True
+            self.turn_task = asyncio.create_task(self.turn(action.utterance, self.turn_task))
+        elif isinstance(action, GaveUp):
+            pass
+
+    async def turn(self, heard: Utterance, previous: asyncio.Task[None] | None) -> None:
+        """One turn on the daemon's worker (after the one a barge-in cut short); the reply
+        goes to the satellite as it is made."""
+        if previous is not None:
+            await previous
+        self.hush.clear()
+        self.played.clear()
+        speaker = SatelliteSpeaker(self.send, asyncio.get_running_loop(), self.hush)
+        pipeline = self.hub.engines.pipeline()
+        pipeline.sink = lambda: speaker
+        pipeline.cancel = self.hush
+        until: Stage = "tts" if self.speaks else "answer"
+        started = time.monotonic()
+        try:
+            result = await asyncio.wrap_future(
+                self.hub.worker.call(lambda: pipeline.run(heard, self.session, until, "spoken"))
+            )
+            if speaker.rate:
+                await self.send([AudioStop().event()])
+                # the satellite plays it now: what it hears meanwhile may be our voice
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.played.wait(), speaker.seconds + PLAYED_MARGIN_S)
+            self.log.record(result, time.monotonic() - started)
+            text = result.transcript.text if result.transcript else ""
+            done = [Transcript(text=text).event()]
+            if result.error is not None:
+                done.append(Error(text=result.error.message, code=result.error.code).event())
+            await self.send(done)
+            asks = result.reply is not None and result.reply.follow_up
+            if asks and not self.hush.is_set() and self.listening is not None:
+                self.listening.listen(self.hub.settings.listen.follow_up_s)
+        except (OSError, ConnectionError) as exc:
+            log.warning("satellite %s: the turn's end was not delivered: %s", self.uri, exc)
+        finally:
+            if self.turn_task is asyncio.current_task():
+                self.busy = False
+                if self.listening is not None and self.listening.wake is not None:
+                    self.listening.wake.reset()  # forget our own voice
