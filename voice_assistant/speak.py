@@ -62,6 +62,16 @@ def sentences_of(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
 
 
+def complete_sentences(text: str) -> tuple[list[str], str]:
+    """Text arriving in pieces: the sentences it already ends, and the rest (which may
+    still grow)."""
+    ends = list(_SENTENCE_END.finditer(text))
+    if not ends:
+        return [], text
+    cut = ends[-1].end()
+    return sentences_of(text[:cut]), text[cut:]
+
+
 def speak(
     tts: TextToSpeech, text: str, sink: Sink, cancel: threading.Event | None = None
 ) -> SpeechAudio:

@@ -20,7 +20,7 @@ from wyoming.event import Event
 from wyoming.handle import Handled
 from wyoming.info import Describe, Info
 from wyoming.ping import Ping, Pong
-from wyoming.tts import Synthesize
+from wyoming.tts import Synthesize, SynthesizeChunk, SynthesizeStart, SynthesizeStop
 
 from tests.paths import DEMO
 from voice_assistant.audio.wavfile import read_wav, to_mono_16k
@@ -194,3 +194,31 @@ def test_the_serve_command_answers_and_stops_cleanly_on_sigterm(demo_data, tmp_p
         _, err = process.communicate(timeout=60)
     assert process.returncode == 0, err
     assert "LISTENING BEYOND" not in err  # 127.0.0.1: no warning
+
+
+def test_streamed_text_is_spoken_sentence_by_sentence(port, real_engines):
+    """Home Assistant's streaming synthesis: pieces of text arrive; each sentence is
+    spoken when it is whole; the compatibility ``synthesize`` inside the stream is not
+    spoken twice; ``synthesize-stopped`` ends it."""
+    pieces = ["The capital of Aus", "tralia is Canberra. It is ", "a planned city"]
+    events = [
+        SynthesizeStart().event(),
+        *(SynthesizeChunk(text=p).event() for p in pieces),
+        Synthesize(text="".join(pieces)).event(),
+        SynthesizeStop().event(),
+    ]
+    got = exchange(port, events, "synthesize-stopped")
+    kinds = [e.type for e in got if e.type != "audio-chunk"]
+    assert kinds == ["audio-start", "audio-stop", "audio-start", "audio-stop", "synthesize-stopped"]
+    heard = []
+    starts = [i for i, e in enumerate(got) if e.type == "audio-start"]
+    for at in starts:
+        rate = AudioStart.from_event(got[at]).rate
+        chunks = []
+        for event in got[at + 1 :]:
+            if event.type != "audio-chunk":
+                break
+            chunks.append(AudioChunk.from_event(event).audio)
+        audio = (np.frombuffer(b"".join(chunks), "<i2") / 32768).astype(np.float32)
+        heard.append(real_engines.stt().transcribe(to_mono_16k(audio, rate)).text.lower())
+    assert "canberra" in heard[0] and "planned" in heard[1], heard

@@ -20,7 +20,8 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS conversations (
     id INTEGER PRIMARY KEY,
     started REAL NOT NULL,
-    last_active REAL NOT NULL
+    last_active REAL NOT NULL,
+    room TEXT NOT NULL DEFAULT 'local'
 );
 CREATE TABLE IF NOT EXISTS messages (
     id INTEGER PRIMARY KEY,
@@ -73,18 +74,26 @@ class Conversations:
         if "review" not in columns:  # a database from before answers were reviewed
             with transaction(self.db):
                 self.db.execute("ALTER TABLE turns ADD COLUMN review TEXT NOT NULL DEFAULT '{}'")
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(conversations)")}
+        if "room" not in columns:  # a database from before satellites: all were this room's
+            with transaction(self.db):
+                self.db.execute(
+                    "ALTER TABLE conversations ADD COLUMN room TEXT NOT NULL DEFAULT 'local'"
+                )
 
-    def current(self, now: float | None = None) -> int:
-        """The open conversation, or a new one after the idle timeout."""
+    def current(self, now: float | None = None, room: str = "local") -> int:
+        """The room's open conversation, or a new one after the idle timeout: another
+        room's conversation is never continued."""
         now = time.time() if now is None else now
         row = self.db.execute(
-            "SELECT id, last_active FROM conversations ORDER BY id DESC LIMIT 1"
+            "SELECT id, last_active FROM conversations WHERE room=? ORDER BY id DESC LIMIT 1",
+            (room,),
         ).fetchone()
         if row and now - row["last_active"] <= self.idle_timeout_s:
             return int(row["id"])
-        return self.start(now)
+        return self.start(now, room)
 
-    def resume(self, conversation_id: int, now: float | None = None) -> int:
+    def resume(self, conversation_id: int, now: float | None = None, room: str = "local") -> int:
         """``conversation_id`` while it is open, or a new one after the idle timeout."""
         now = time.time() if now is None else now
         row = self.db.execute(
@@ -92,13 +101,14 @@ class Conversations:
         ).fetchone()
         if row and now - row["last_active"] <= self.idle_timeout_s:
             return conversation_id
-        return self.start(now)
+        return self.start(now, room)
 
-    def start(self, now: float | None = None) -> int:
+    def start(self, now: float | None = None, room: str = "local") -> int:
         """A new conversation: later turns see none of the earlier messages."""
         now = time.time() if now is None else now
         cur = self.db.execute(
-            "INSERT INTO conversations(started, last_active) VALUES (?, ?)", (now, now)
+            "INSERT INTO conversations(started, last_active, room) VALUES (?, ?, ?)",
+            (now, now, room),
         )
         return int(cur.lastrowid or 0)
 

@@ -183,6 +183,7 @@ def decline(question: str, notes: list[Note], spoken: bool = True) -> str:
 def general_answer(answer: str, spoken: bool = True) -> str:
     """A general question the memories do not cover: said first, then general knowledge."""
     if spoken:
-        said = [_sentence(s) for s in split_sentences(speakable(answer))][: MAX_SENTENCES - 1]
+        said = [_sentence(s) for s in split_sentences(speakable(answer))]
+        said = [s for s in said if s != NO_MEMORIES][: MAX_SENTENCES - 1]  # said once, by code
         return " ".join([NO_MEMORIES, *said])
     return f"{NO_MEMORIES} {GENERAL_WRITTEN} {answer.strip()}"

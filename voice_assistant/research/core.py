@@ -54,12 +54,13 @@ class MemoryResearch:
 
     def conversation(self, session: Session) -> int:
         """The stored conversation of ``session``: its own while open, else a new one."""
+        room = session.room
         if session.conversation is not None:
-            session.conversation = self.conversations.resume(session.conversation)
+            session.conversation = self.conversations.resume(session.conversation, room=room)
         elif session.continues_latest:
-            session.conversation = self.conversations.current()
+            session.conversation = self.conversations.current(room=room)
         else:
-            session.conversation = self.conversations.start()
+            session.conversation = self.conversations.start(room=room)
         return session.conversation
 
     def final_pass(

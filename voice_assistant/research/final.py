@@ -106,11 +106,20 @@ def rewrite_request(request: list[Message], draft: str, failed: list[str]) -> li
     return [*request, Message("assistant", draft), Message("user", fix)]
 
 
+def without_framing(message: Message) -> Message:
+    """An earlier reply as the model wrote it: code's "nothing in your memories" framing
+    taken out, so the model does not copy it into its next general answer."""
+    if message.role != "assistant":
+        return message
+    text = message.content.replace(NO_MEMORIES, "").replace(GENERAL_WRITTEN, "")
+    return Message("assistant", " ".join(text.split()))
+
+
 def general_request(question: str, history: list[Message]) -> list[Message]:
     """A general question the memories do not cover: no notes, general knowledge only."""
     return [
         Message("system", GENERAL_SYSTEM),
-        *earlier_messages(history),
+        *map(without_framing, earlier_messages(history)),
         Message("user", question),
     ]
 

@@ -16,10 +16,11 @@ from voice_assistant.turn.outcome import Receipt
 @dataclass
 class Session:
     room: str = "local"
-    """The device or room the conversation belongs to (for logs and routing)."""
+    """The device or room the conversation belongs to: stored with it, so a room only
+    ever continues a conversation of its own."""
     continues_latest: bool = True
-    """The first turn continues the store's latest open conversation (``ask``, the daemon
-    after a restart); False starts a conversation of its own (each batch file)."""
+    """The first turn continues the room's latest open conversation (``ask``, the daemon or
+    a satellite after a restart); False starts a conversation of its own (each batch file)."""
     conversation: int | None = None
     """The stored conversation (its history); set by the first turn."""
     waiting: Act | None = None

@@ -4,10 +4,12 @@ whisper), ``tts`` (our piper voice) and ``handle`` (a whole turn: acts, research
 the reply text that would be spoken).
 
 ``describe`` is answered at once; ``transcribe`` + audio -> ``transcript``; ``synthesize``
--> audio; a ``transcript`` -> one turn through the turn service -> ``handled`` (or
-``not-handled`` with code's reason); ``ping`` -> ``pong``; a failure -> ``error`` with its
-code; unknown events are ignored. Every model call runs on the turn service's one worker,
-beside the daemon's turns. A conversation id in the event's context is a ``Session``.
+-> audio (streamed text too, ``synthesize-start``/``-chunk``/``-stop``: each sentence is
+spoken as soon as it is whole); a ``transcript`` -> one turn through the turn service ->
+``handled`` (or ``not-handled`` with code's reason); ``ping`` -> ``pong``; a failure ->
+``error`` with its code; unknown events are ignored. Every model call runs on the turn
+service's one worker, beside the daemon's turns. A conversation id in the event's context
+is a ``Session``.
 """
 
 from __future__ import annotations
@@ -37,11 +39,18 @@ from wyoming.info import (
     TtsVoice,
 )
 from wyoming.ping import Ping, Pong
-from wyoming.tts import Synthesize
+from wyoming.tts import (
+    Synthesize,
+    SynthesizeChunk,
+    SynthesizeStart,
+    SynthesizeStop,
+    SynthesizeStopped,
+)
 
 from voice_assistant.audio.wavfile import to_mono_16k
 from voice_assistant.engines import Engines
 from voice_assistant.errors import AssistantError
+from voice_assistant.speak import complete_sentences
 from voice_assistant.turn.session import Session
 from voice_assistant.turns import TurnService
 from voice_assistant.wyoming.uri import allowed
@@ -81,6 +90,7 @@ def describe(engines: Engines) -> Info:
                 description="the assistant's voice (piper)",
                 version=None,
                 voices=[TtsVoice(s.models.tts, ME, True, "piper voice", None, languages)],
+                supports_synthesize_streaming=True,
             )
         ],
         handle=[
@@ -138,6 +148,8 @@ class Connection:
         self.transcribing = False
         self.audio = bytearray()
         self.rate, self.width, self.channels = 16_000, 2, 1
+        self.text_stream: str | None = None
+        """Text of a streamed synthesis not yet spoken (None: no stream open)."""
 
     async def run(self) -> None:
         peer = self.writer.get_extra_info("peername")
@@ -194,7 +206,21 @@ class Connection:
             self.transcribing = False
             text = await self.transcribe(bytes(self.audio))
             await write_event(self.writer, Transcript(text=text).event())
-        elif Synthesize.is_type(event.type):
+        elif SynthesizeStart.is_type(event.type):
+            self.text_stream = ""
+        elif SynthesizeChunk.is_type(event.type) and self.text_stream is not None:
+            sentences, self.text_stream = complete_sentences(
+                self.text_stream + SynthesizeChunk.from_event(event).text
+            )
+            for sentence in sentences:  # each spoken as soon as it is whole
+                await self.synthesize(sentence)
+        elif SynthesizeStop.is_type(event.type) and self.text_stream is not None:
+            if self.text_stream.strip():
+                await self.synthesize(self.text_stream.strip())
+            self.text_stream = None
+            await write_event(self.writer, SynthesizeStopped().event())
+        elif Synthesize.is_type(event.type) and self.text_stream is None:
+            # inside a stream it only repeats the text, for servers that do not stream
             await self.synthesize(Synthesize.from_event(event).text)
         elif Transcript.is_type(event.type):
             await self.turn(Transcript.from_event(event))

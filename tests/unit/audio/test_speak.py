@@ -5,7 +5,7 @@ import threading
 import numpy as np
 import pytest
 
-from voice_assistant.speak import RecordingSink, speak
+from voice_assistant.speak import RecordingSink, complete_sentences, speak
 
 
 class SentenceTTS:
@@ -77,3 +77,10 @@ def test_a_stop_plays_no_further_sentence_and_keeps_what_was_played():
     assert [int(c[0]) for c in sink.chunks] == [0]
     assert len(speech.samples) == 100
     assert speech.heard == "One." and speech.cut  # what the conversation keeps
+
+
+def test_text_arriving_in_pieces_gives_its_whole_sentences_and_keeps_the_rest():
+    assert complete_sentences("The capital of Aus") == ([], "The capital of Aus")
+    assert complete_sentences("It is Canberra. It is ") == (["It is Canberra."], "It is ")
+    assert complete_sentences("One. Two! Thr") == (["One.", "Two!"], "Thr")
+    assert complete_sentences("Done.") == ([], "Done.")  # it may yet go on: "Done.5"

@@ -84,6 +84,8 @@ def test_a_general_answer_first_says_the_memories_have_nothing():
     assert general_answer("The capital of Australia is Canberra. It is small. Very.") == (
         "Your memories have nothing on that. The capital of Australia is Canberra. It is small."
     )
+    copied = "Your memories have nothing on that. The capital of Australia is Canberra."
+    assert general_answer(copied) == copied  # the model's copy of code's words: said once
     assert general_answer("Canberra.", spoken=False) == (
         "Your memories have nothing on that. From general knowledge: Canberra."
     )

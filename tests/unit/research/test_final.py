@@ -42,6 +42,16 @@ def test_a_general_question_is_asked_without_notes():
     assert "Notes" not in request[-1].content
 
 
+def test_earlier_general_replies_reach_the_model_without_code_s_framing():
+    """The model copied "Your memories have nothing on that." from its earlier replies, so
+    code's framing came out twice, then three times, and the answer went missing."""
+    earlier = "Your memories have nothing on that. The capital of Australia is Canberra."
+    history = [Message("user", "What is the capital of Australia?"), Message("assistant", earlier)]
+    request = final.general_request("And of Austria?", history)
+    assert request[2] == Message("assistant", "The capital of Australia is Canberra.")
+    assert request[1] == history[0]
+
+
 def test_cited_notes_are_listed_as_sources_and_invalid_numbers_never():
     assert final.cited("See [2, 9] and [0] and [1].", 2) == [2, 1]
     assert final.sources(NOTES, [2, 1]) == (
