@@ -4,15 +4,12 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import time
 
 import pytest
 
 from bench.remote_llm import llama_server
-from tests.paths import CHECKOUT, DEMO
+from tests.batch_run import run_batch
 from voice_assistant.config import OpenAIConfig
 from voice_assistant.llm.base import Message
 from voice_assistant.llm.openai import OpenAICompatibleLLM
@@ -71,18 +68,9 @@ def test_the_output_allowance_and_the_deadline_are_honoured(server):
 
 
 def batch(env: dict[str, str], out) -> dict[str, dict]:
-    files = [str(DEMO / "dentist.wav"), str(DEMO / "capital.wav")]
-    done = subprocess.run(
-        [sys.executable, "-m", "voice_assistant", "batch", *files, "--out", str(out)],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        env={**os.environ, **env},
-        cwd=CHECKOUT,
-    )
+    done, rows = run_batch(env, out)
     assert done.returncode == 0, done.stderr
-    rows = map(json.loads, (out / "report.jsonl").read_text().splitlines())
-    return {os.path.basename(row["file"]): row for row in rows}
+    return rows
 
 
 def posts(log) -> int:

@@ -4,17 +4,13 @@ the STT and TTS of a batch run (``stt.backend = "wyoming"``, ``tts.backend = "wy
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import soundfile
 
 from bench.peers import wyoming_faster_whisper, wyoming_piper
-from tests.paths import CHECKOUT, DEMO
+from tests.batch_run import run_batch
 from voice_assistant.audio.wavfile import read_wav
 from voice_assistant.wer import word_error_rate
 
@@ -36,17 +32,8 @@ def services(real_settings, tmp_path_factory):
 
 
 def batch(env: dict[str, str], out) -> tuple[int, dict[str, dict]]:
-    files = [str(DEMO / "dentist.wav"), str(DEMO / "capital.wav")]
-    done = subprocess.run(
-        [sys.executable, "-m", "voice_assistant", "batch", *files, "--out", str(out)],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        env={**os.environ, **env},
-        cwd=CHECKOUT,
-    )
-    rows = map(json.loads, (out / "report.jsonl").read_text().splitlines())
-    return done.returncode, {os.path.basename(row["file"]): row for row in rows}
+    done, rows = run_batch(env, out)
+    return done.returncode, rows
 
 
 def remote(uris: dict[str, str], data) -> dict[str, str]:

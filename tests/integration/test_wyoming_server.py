@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import json
 import socket
-import threading
 from collections.abc import Iterator
 
 import numpy as np
@@ -22,6 +21,7 @@ from wyoming.info import Describe, Info
 from wyoming.ping import Ping, Pong
 from wyoming.tts import Synthesize, SynthesizeChunk, SynthesizeStart, SynthesizeStop
 
+from tests.loop_thread import loop_thread, port_of
 from tests.paths import DEMO
 from voice_assistant.audio.wavfile import read_wav, to_mono_16k
 from voice_assistant.turn.actions import Actions
@@ -36,34 +36,8 @@ pytestmark = pytest.mark.integration
 def port(real_engines) -> Iterator[int]:
     """Our server on a free local port, in a thread of its own, with its turn service."""
     service = TurnService(real_engines.pipeline()).start()
-    loop = asyncio.new_event_loop()
-    ready = threading.Event()
-    found: dict[str, asyncio.Server] = {}
-
-    def run() -> None:
-        asyncio.set_event_loop(loop)
-        found["server"] = loop.run_until_complete(
-            WyomingServer(real_engines, service).start("127.0.0.1", 0)
-        )
-        ready.set()
-        loop.run_forever()
-
-    async def shutdown() -> None:
-        found["server"].close()
-        await found["server"].wait_closed()
-        others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
-        for task in others:
-            task.cancel()
-        await asyncio.gather(*others, return_exceptions=True)
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    assert ready.wait(30)
-    yield found["server"].sockets[0].getsockname()[1]
-    asyncio.run_coroutine_threadsafe(shutdown(), loop).result(30)
-    loop.call_soon_threadsafe(loop.stop)
-    thread.join(10)
-    loop.close()
+    with loop_thread() as loop:
+        yield port_of(loop.server(WyomingServer(real_engines, service).start("127.0.0.1", 0)))
     assert service.close(timeout=60)
 
 

@@ -3,6 +3,7 @@ server (``llm.backend = "openai"``) and Wyoming STT/TTS services (``backend = "w
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Field, SecretStr
@@ -26,35 +27,39 @@ class OpenAIConfig(Section):
     connect_timeout_s: float = Field(5.0, gt=0, description="Longest wait to connect.")
 
 
-def wyoming_uri(uri: str) -> str:
-    """'' (unset) or a ``tcp://HOST:PORT`` address."""
-    if uri:
+def checked_by(check: Callable[[str], object]) -> Callable[[str], str]:
+    """A validator from a check of ``wyoming/uri.py`` ('' passes: the setting is unset);
+    the check's own message becomes the configuration error."""
+
+    def validate(value: str) -> str:
         from voice_assistant.errors import AssistantError
-        from voice_assistant.wyoming.uri import address
 
         try:
-            address(uri)
+            if value:
+                check(value)
         except AssistantError as exc:
             raise ValueError(exc.message) from None
-    return uri
+        return value
+
+    return validate
 
 
-WyomingUri = Annotated[str, AfterValidator(wyoming_uri)]
+def _address(uri: str) -> object:
+    from voice_assistant.wyoming.uri import address
+
+    return address(uri)
 
 
-def allow_entry(entry: str) -> str:
-    """An address or a network (CIDR)."""
-    from voice_assistant.errors import AssistantError
+def _network(entry: str) -> object:
     from voice_assistant.wyoming.uri import network
 
-    try:
-        network(entry)
-    except AssistantError as exc:
-        raise ValueError(exc.message) from None
-    return entry
+    return network(entry)
 
 
-AllowEntry = Annotated[str, AfterValidator(allow_entry)]
+WyomingUri = Annotated[str, AfterValidator(checked_by(_address))]
+"""'' (unset) or a ``tcp://HOST:PORT`` address."""
+AllowEntry = Annotated[str, AfterValidator(checked_by(_network))]
+"""An address or a network (CIDR)."""
 
 
 class WyomingServiceConfig(Section):

@@ -36,6 +36,7 @@ from wyoming.wake import Detection
 from voice_assistant.audio.wavfile import to_mono_16k
 from voice_assistant.daemon.listening import Block, GaveUp, Listening, Spoke, Woke
 from voice_assistant.daemon.turn_log import TurnLog
+from voice_assistant.errors import AssistantError
 from voice_assistant.events import SAMPLE_RATE, Utterance
 from voice_assistant.pipeline import Stage
 from voice_assistant.satellite.speaker import SatelliteSpeaker
@@ -93,8 +94,10 @@ class SatelliteLink:
                 try:
                     await self.serve(reader, writer)
                     log.warning("satellite %s closed the connection", self.uri)
-                except (OSError, TimeoutError, ConnectionError, ValueError) as exc:
-                    log.warning("satellite %s lost: %s", self.uri, exc)
+                except (OSError, TimeoutError, ValueError, AssistantError) as exc:
+                    log.warning("satellite %s lost: %s", self.uri, exc)  # garbage: WireError
+                except Exception:  # never the end of the link: log it, connect again
+                    log.exception("satellite %s failed", self.uri)
                 finally:
                     self.writer = None
                     writer.close()

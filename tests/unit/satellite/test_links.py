@@ -7,7 +7,6 @@ A real wyoming-satellite drives the live daemon in tests/live/test_satellites.py
 from __future__ import annotations
 
 import asyncio
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -21,6 +20,7 @@ from wyoming.pipeline import PipelineStage, RunPipeline
 from wyoming.snd import Played
 
 from tests.fakes import ANSWER, fake_engines, spoken
+from tests.loop_thread import loop_thread, port_of
 from voice_assistant.config import Settings, WakeConfig
 from voice_assistant.daemon.listening import Listening
 from voice_assistant.llm.fake import FakeLLM
@@ -63,9 +63,11 @@ class ScriptedSatellite:
     """A satellite that says who it is, streams ``REQUEST`` after ``run-satellite``,
     says ``played`` after a reply and (``hang_up``) closes the first connection then."""
 
-    def __init__(self, area: str, hang_up: bool = False) -> None:
+    def __init__(self, area: str, hang_up: bool = False, garbage: bool = False) -> None:
         self.area = area
         self.hang_up = hang_up
+        self.garbage = garbage
+        """Answer the first ``run-satellite`` with what is not an event."""
         self.connections = 0
         self.got: list[Event] = []
 
@@ -85,6 +87,9 @@ class ScriptedSatellite:
                         area=self.area,
                     )
                     await write_event(writer, Info(satellite=about).event())
+                elif event.type == "run-satellite" and self.garbage and self.connections == 1:
+                    writer.write(b"this is not an event\n")
+                    await writer.drain()
                 elif event.type == "run-satellite" and self.connections == 1:
                     run = RunPipeline(start_stage=PipelineStage.WAKE, end_stage=PipelineStage.TTS)
                     await write_event(writer, run.event())
@@ -113,36 +118,12 @@ class ScriptedSatellite:
 
 @contextmanager
 def serving(*satellites: ScriptedSatellite) -> Iterator[list[str]]:
-    loop = asyncio.new_event_loop()
-    servers: list[asyncio.Server] = []
-    ready = threading.Event()
-
-    def run() -> None:
-        asyncio.set_event_loop(loop)
-        for satellite in satellites:
-            server = asyncio.start_server(satellite.serve, "127.0.0.1", 0)
-            servers.append(loop.run_until_complete(server))
-        ready.set()
-        loop.run_forever()
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    assert ready.wait(10)
-    try:
-        yield [f"tcp://127.0.0.1:{s.sockets[0].getsockname()[1]}" for s in servers]
-    finally:
-
-        async def shutdown() -> None:
-            for server in servers:
-                server.close()
-            others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
-            for task in others:
-                task.cancel()
-            await asyncio.gather(*others, return_exceptions=True)
-
-        asyncio.run_coroutine_threadsafe(shutdown(), loop).result(10)
-        loop.call_soon_threadsafe(loop.stop)
-        thread.join(10)
+    with loop_thread() as loop:
+        servers = [
+            loop.server(asyncio.start_server(satellite.serve, "127.0.0.1", 0))
+            for satellite in satellites
+        ]
+        yield [f"tcp://127.0.0.1:{port_of(server)}" for server in servers]
 
 
 def hub_for(uris: list[str], turns: int, wake: bool = True) -> tuple[Satellites, TurnService]:
@@ -213,6 +194,19 @@ def test_a_satellite_that_goes_away_is_reached_again():
             assert worker.close(timeout=10)
     assert kitchen.types().count("run-satellite") >= 2
     assert hub.status()[uris[0]]["turns"] == 1
+
+
+def test_a_satellite_that_sends_garbage_is_dropped_and_reached_again():
+    kitchen = ScriptedSatellite("kitchen", garbage=True)
+    with serving(kitchen) as uris:
+        hub, worker = hub_for(uris, turns=0, wake=False)
+        hub.start()
+        try:
+            wait_until("a second connection", lambda: kitchen.connections >= 2)
+            wait_until("connected again", lambda: hub.status()[uris[0]]["state"] == "connected")
+        finally:
+            hub.stop()
+            assert worker.close(timeout=10)
 
 
 def test_timers_are_reported_to_connected_satellites():

@@ -5,7 +5,6 @@ for. Real sockets and a real mDNS responder; fake engines (no model is needed)."
 from __future__ import annotations
 
 import asyncio
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -15,6 +14,7 @@ from wyoming.info import Describe
 from wyoming.ping import Ping
 
 from tests.fakes import fake_engines
+from tests.loop_thread import loop_thread, port_of
 from voice_assistant.config import Settings
 from voice_assistant.tts.fake import FakeTTS
 from voice_assistant.turns import TurnService
@@ -44,36 +44,16 @@ def running(settings: Settings, host: str, tts: FakeTTS | None = None) -> Iterat
     """Our server (fake engines) on a free port of ``host``, with its announcement."""
     engines = fake_engines(settings, tts=tts)
     service = TurnService(engines.pipeline()).start()
-    loop = asyncio.new_event_loop()
-    found: dict[str, object] = {}
-    ready = threading.Event()
-
-    def run() -> None:
-        asyncio.set_event_loop(loop)
-        found["started"] = loop.run_until_complete(start(WyomingServer(engines, service), host, 0))
-        ready.set()
-        loop.run_forever()
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    assert ready.wait(20)
-    listener, announced = found["started"]  # type: ignore[misc]
     try:
-        yield listener.sockets[0].getsockname()[1], announced, loop
+        with loop_thread() as loop:
+            listener, announced = loop.run(start(WyomingServer(engines, service), host, 0))
+            loop.servers.append(listener)
+            try:
+                yield port_of(listener), announced
+            finally:
+                if announced is not None:
+                    loop.run(announced.close())
     finally:
-
-        async def shutdown() -> None:
-            if announced is not None:
-                await announced.close()
-            listener.close()
-            others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
-            for task in others:
-                task.cancel()
-            await asyncio.gather(*others, return_exceptions=True)
-
-        asyncio.run_coroutine_threadsafe(shutdown(), loop).result(10)
-        loop.call_soon_threadsafe(loop.stop)
-        thread.join(10)
         assert service.close(timeout=10)
 
 
@@ -104,16 +84,16 @@ def test_a_peer_not_in_the_allow_list_is_refused_and_this_machine_is_served():
     if not lan:
         pytest.skip("this machine has no network interface besides loopback")
     settings = Settings.model_validate({"wyoming": {"allow": ["198.51.100.7"]}})
-    with running(settings, "0.0.0.0") as (port, _, _):
+    with running(settings, "0.0.0.0") as (port, _):
         assert [e.type for e in exchange("127.0.0.1", port, [Describe().event()])] == ["info"]
         assert exchange(lan, port, [Describe().event()]) == []  # closed without a word
-    with running(Settings.model_validate({"wyoming": {"allow": [lan]}}), "0.0.0.0") as (port, _, _):
+    with running(Settings.model_validate({"wyoming": {"allow": [lan]}}), "0.0.0.0") as (port, _):
         assert [e.type for e in exchange(lan, port, [Describe().event()])] == ["info"]
 
 
 def test_a_peer_cannot_reach_the_control_commands():
     tts = FakeTTS()
-    with running(Settings(), "127.0.0.1", tts) as (port, _, _):
+    with running(Settings(), "127.0.0.1", tts) as (port, _):
         commands = [
             Event("say", {"text": "Intruder"}),
             Event("stop"),
@@ -145,19 +125,17 @@ def resolves(service_name: str, within_ms: int) -> int | None:
 def test_zeroconf_announces_the_server_only_when_asked():
     if not lan_address():
         pytest.skip("this machine has no network interface for mDNS")
-    with running(Settings(), "0.0.0.0") as (port, announced, _):
+    with running(Settings(), "0.0.0.0") as (port, announced):
         assert announced is None
         assert resolves(name(), 1500) is None
     with running(Settings.model_validate({"wyoming": {"zeroconf": True}}), "0.0.0.0") as (
         port,
         announced,
-        _,
     ):
         assert announced is not None
         assert resolves(name(), 5000) == port
     with running(Settings.model_validate({"wyoming": {"zeroconf": True}}), "127.0.0.1") as (
         _,
         announced,
-        _,
     ):
         assert announced is None  # only this machine could connect: nothing to announce

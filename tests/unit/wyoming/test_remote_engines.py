@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import socket
-import threading
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 
@@ -17,6 +16,7 @@ from wyoming.audio import AudioChunk, AudioStart, AudioStop
 from wyoming.error import Error
 from wyoming.event import Event
 
+from tests.loop_thread import loop_thread, port_of
 from voice_assistant.config import Settings
 from voice_assistant.errors import StageFailure
 from voice_assistant.stt.wyoming import WyomingSTT
@@ -29,34 +29,9 @@ Peer = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
 @contextmanager
 def scripted(peer: Peer) -> Iterator[str]:
     """A one-off Wyoming service on a free port, acting out ``peer`` per connection."""
-    loop = asyncio.new_event_loop()
-    started: dict[str, asyncio.Server] = {}
-    ready = threading.Event()
-
-    def run() -> None:
-        asyncio.set_event_loop(loop)
-        started["server"] = loop.run_until_complete(asyncio.start_server(peer, "127.0.0.1", 0))
-        ready.set()
-        loop.run_forever()
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    assert ready.wait(10)
-    try:
-        yield f"tcp://127.0.0.1:{started['server'].sockets[0].getsockname()[1]}"
-    finally:
-        asyncio.run_coroutine_threadsafe(shutdown(started["server"]), loop).result(10)
-        loop.call_soon_threadsafe(loop.stop)
-        thread.join(10)
-        loop.close()
-
-
-async def shutdown(server: asyncio.Server) -> None:
-    server.close()
-    peers = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
-    for task in peers:
-        task.cancel()
-    await asyncio.gather(*peers, return_exceptions=True)
+    with loop_thread() as loop:
+        server = loop.server(asyncio.start_server(peer, "127.0.0.1", 0))
+        yield f"tcp://127.0.0.1:{port_of(server)}"
 
 
 async def events_until(reader: asyncio.StreamReader, kind: str) -> list[Event]:
