@@ -7,6 +7,7 @@ and paths that do not exist fail at start with a message naming the key.
 
 from __future__ import annotations
 
+import json
 import os
 import tomllib
 from pathlib import Path
@@ -32,14 +33,28 @@ def _set_dotted(tree: dict[str, Any], keys: list[str], value: str) -> None:
 
 
 def env_overrides(environ: dict[str, str]) -> dict[str, Any]:
-    """``VOICE_ASSISTANT__LLM__N_CTX=2048`` -> ``{"llm": {"n_ctx": "2048"}}``."""
+    """``VOICE_ASSISTANT__LLM__N_CTX=2048`` -> ``{"llm": {"n_ctx": "2048"}}``; a list is
+    written as JSON (``VOICE_ASSISTANT__WYOMING__SATELLITES='["tcp://kitchen:10700"]'``)."""
     tree: dict[str, Any] = {}
     for name, value in sorted(environ.items()):
         if name.startswith(ENV_PREFIX):
             keys = [part.lower() for part in name[len(ENV_PREFIX) :].split("__") if part]
             if keys:
-                _set_dotted(tree, keys, value)
+                _set_dotted(tree, keys, _list_or_text(value))
     return tree
+
+
+def _list_or_text(value: str) -> Any:
+    """A JSON list as a list; anything else (a bad list too) as the text, for the settings
+    model to judge and name."""
+    if value.lstrip().startswith("["):
+        try:
+            parsed = json.loads(value)
+        except ValueError:
+            return value
+        if isinstance(parsed, list):
+            return parsed
+    return value
 
 
 def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:

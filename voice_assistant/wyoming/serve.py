@@ -10,6 +10,7 @@ says loudly when it is told to listen beyond this machine, takes only the peers 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import signal
 import socket
@@ -77,12 +78,22 @@ class Beside:
         self.loop.call_soon_threadsafe(self.server.use, engines)
 
     def stop(self) -> None:
-        if self.announced is not None:
-            withdrawn = asyncio.run_coroutine_threadsafe(self.announced.close(), self.loop)
-            withdrawn.result(timeout=5)
-        self.loop.call_soon_threadsafe(self.listener.close)
+        """Withdraw the announcement, stop listening, end the connections, then the loop."""
+        with contextlib.suppress(Exception):  # stopping: what fails now is not worth a trace
+            asyncio.run_coroutine_threadsafe(self._close(), self.loop).result(timeout=10)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(timeout=5)
+        if not self.thread.is_alive():
+            self.loop.close()
+
+    async def _close(self) -> None:
+        if self.announced is not None:
+            await self.announced.close()
+        self.listener.close()
+        connections = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        for task in connections:
+            task.cancel()
+        await asyncio.gather(*connections, return_exceptions=True)
 
 
 def serve(settings: Settings, uri: str) -> int:

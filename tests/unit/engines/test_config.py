@@ -95,3 +95,31 @@ def test_the_readme_example_config_is_valid():
     example = tomllib.loads(block.group(1))
     settings = Settings.model_validate(example)
     assert settings.wake.models == ["hey_jarvis_v0.1"]
+
+
+def test_a_list_setting_comes_from_the_environment_as_json(tmp_path):
+    env = {
+        "VOICE_ASSISTANT__WYOMING__SATELLITES": '["tcp://kitchen:10700", "tcp://hall:10700"]',
+        "VOICE_ASSISTANT__WAKE__MODELS": '["hey_jarvis_v0.1"]',
+    }
+    settings, _ = load_settings(None, environ=env)
+    assert settings.wyoming.satellites == ["tcp://kitchen:10700", "tcp://hall:10700"]
+    with pytest.raises(ConfigError, match=r"wyoming\.satellites\.0"):
+        load_settings(None, environ={"VOICE_ASSISTANT__WYOMING__SATELLITES": '["kitchen"]'})
+
+
+def test_config_show_is_toml_that_loads_back_as_the_same_settings(tmp_path, capsys):
+    import tomllib
+
+    config = tmp_path / "config.toml"
+    config.write_text(
+        '[wyoming]\nsatellites = ["tcp://kitchen:10700"]\nallow = ["10.0.0.0/24"]\n'
+        '[listen]\nthinking_cue = "One \\"moment\\"."\n'
+    )
+    assert main(["--config", str(config), "config", "show"]) == 0
+    shown = tomllib.loads(capsys.readouterr().out)
+    settings, _ = load_settings(config, environ={})
+    again = settings.model_validate(shown)
+    assert again.model_dump(exclude={"llm"}) == settings.model_dump(exclude={"llm"})
+    assert again.wyoming.satellites == ["tcp://kitchen:10700"]
+    assert again.listen.thinking_cue == 'One "moment".'
