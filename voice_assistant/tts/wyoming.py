@@ -1,6 +1,7 @@
 """The ``wyoming`` TTS backend: any Wyoming text-to-speech service (wyoming-piper on a
-bigger machine, another assistant's ``serve``), one connection per reply: ``synthesize``,
-then its audio, passed on chunk by chunk as it arrives so playing starts early.
+bigger machine, another assistant's ``serve``), one connection per sentence (``speak`` asks
+for each): ``synthesize``, then its audio, passed on chunk by chunk as it arrives
+(``speak`` plays a sentence once it is whole, while the next is synthesised).
 
 The pipeline needs the sample rate before the first reply (``tts.wyoming.sample_rate``);
 a service speaking at another rate is resampled to it.
