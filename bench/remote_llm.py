@@ -10,7 +10,6 @@ audio, medians over the runs.
 from __future__ import annotations
 
 import contextlib
-import socket
 import statistics
 import subprocess
 import sys
@@ -22,6 +21,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from bench.corpus import DEMO_MEMORIES, DEMO_QUESTIONS
+from bench.peers import free_port
 from voice_assistant.audio.wavfile import read_wav
 from voice_assistant.batch import expand_inputs
 from voice_assistant.config import Settings
@@ -35,9 +35,7 @@ from voice_assistant.turn.session import Session
 def llama_server(settings: Settings, log: Path | None = None) -> Iterator[str]:
     """llama-cpp-python's server on the configured GGUF (its output to ``log``); yields
     its API root once it answers, and stops it afterwards."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     gguf = resolve(settings, "models.llm")
     llm = settings.llm
     args = ["--model", str(gguf), "--host", "127.0.0.1", "--port", str(port)]

@@ -22,14 +22,11 @@ CHUNK = 1024
 
 
 def pcm_of(wav: Path) -> bytes:
-    import numpy as np  # here, not at the top: the speaker's process starts per reply
-    import soundfile
+    # imported here, not at the top: the speaker's process starts per reply
+    from voice_assistant.audio.wavfile import read_wav
+    from voice_assistant.wyoming.pcm import pcm16
 
-    from voice_assistant.audio.wavfile import to_mono_16k
-
-    samples, rate = soundfile.read(str(wav), dtype="float32", always_2d=True)
-    mono = to_mono_16k(samples, rate)
-    return bytes((np.clip(mono, -1, 1) * 32767).astype("<i2").tobytes())
+    return pcm16(read_wav(wav)[0])
 
 
 def mic(folder: Path) -> None:

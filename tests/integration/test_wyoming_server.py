@@ -21,6 +21,7 @@ from wyoming.info import Describe, Info
 from wyoming.ping import Ping, Pong
 from wyoming.tts import Synthesize, SynthesizeChunk, SynthesizeStart, SynthesizeStop
 
+from bench.peers import free_port
 from tests.loop_thread import loop_thread, port_of
 from tests.paths import DEMO
 from voice_assistant.audio.wavfile import read_wav, to_mono_16k
@@ -145,9 +146,7 @@ def test_the_serve_command_answers_and_stops_cleanly_on_sigterm(demo_data, tmp_p
     import sys
     import time
 
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        free = probe.getsockname()[1]
+    free = free_port()
     env = {**os.environ, "VOICE_ASSISTANT__PATHS__DATA_DIR": str(demo_data)}
     command = [sys.executable, "-m", "voice_assistant", "serve", "--uri", f"tcp://127.0.0.1:{free}"]
     process = subprocess.Popen(command, env=env, stderr=subprocess.PIPE, text=True)

@@ -9,7 +9,6 @@ models and a warm-up, and each test leaves it idle for the next.
 
 from __future__ import annotations
 
-import socket
 import time
 from pathlib import Path
 
@@ -17,6 +16,7 @@ import numpy as np
 import pytest
 from wyoming.asr import Transcript
 
+from bench.peers import free_port
 from tests.audio_rig import pulseaudio_rig, start_pulseaudio, stop_pulseaudio
 from tests.live_daemon import RATE, LiveDaemon, Speaker, loud_seconds
 from tests.paths import CHECKOUT, DEMO
@@ -46,9 +46,7 @@ def daemon(demo_data, tmp_path_factory):
             "VOICE_ASSISTANT__LISTEN__FOLLOW_UP_S": "15",
             "VOICE_ASSISTANT__LISTEN__THINKING_CUE": CUE,
         }
-        with socket.socket() as probe:  # a free port for the Wyoming server beside it
-            probe.bind(("127.0.0.1", 0))
-            wyoming = probe.getsockname()[1]
+        wyoming = free_port()  # for the Wyoming server beside it
         extra = ("--wyoming", f"tcp://127.0.0.1:{wyoming}")
         live = LiveDaemon(env, "both", folder / "daemon.log", extra)
         live.wyoming = wyoming  # type: ignore[attr-defined]

@@ -109,9 +109,9 @@ class Satellites:
         actions = self.engines.actions
 
         def look() -> tuple[list[Timer], dict[int, str]]:
-            running = actions().running_timers()
-            gone = set(before) - {t.id for t in running}
-            return running, actions().states(gone)
+            timers = actions()
+            running = timers.running_timers()
+            return running, timers.states(set(before) - {t.id for t in running})
 
         running, ended = await asyncio.wrap_future(self.worker.call(look))
         events = timer_events(before, running, ended, time.time())

@@ -40,6 +40,7 @@ from voice_assistant.errors import AssistantError
 from voice_assistant.events import SAMPLE_RATE, Utterance
 from voice_assistant.pipeline import Stage
 from voice_assistant.satellite.speaker import SatelliteSpeaker
+from voice_assistant.wyoming.pcm import pcm16
 from voice_assistant.wyoming.uri import address
 from voice_assistant.wyoming.wire import MAX_HEADER, read_event, write_event
 
@@ -157,7 +158,7 @@ class SatelliteLink:
         elif chunk.width == 2:
             frames = np.frombuffer(chunk.audio, dtype="<i2").reshape(-1, chunk.channels)
             mono = to_mono_16k(frames.astype(np.float32) / 32768.0, chunk.rate)
-            pcm = (mono * 32767).astype(np.int16)
+            pcm = np.frombuffer(pcm16(mono), dtype="<i2")
         else:
             return  # not 16-bit audio: nothing we can hear
         self.pending = np.concatenate([self.pending, pcm])

@@ -15,8 +15,10 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from wyoming.audio import AudioChunk, AudioStart
+from wyoming.audio import AudioStart
 from wyoming.event import Event
+
+from voice_assistant.wyoming.pcm import chunk_events
 
 log = logging.getLogger("voice_assistant.satellite")
 CHUNK_SAMPLES = 1024
@@ -45,12 +47,7 @@ class SatelliteSpeaker:
         if not self.rate:
             self.rate = rate
             events.append(AudioStart(rate=rate, width=2, channels=1).event())
-        pcm = samples.astype("<i2").tobytes()
-        step = CHUNK_SAMPLES * 2
-        for at in range(0, len(pcm), step):
-            events.append(
-                AudioChunk(rate=rate, width=2, channels=1, audio=pcm[at : at + step]).event()
-            )
+        events += chunk_events(samples.astype("<i2").tobytes(), rate, CHUNK_SAMPLES)
         try:
             asyncio.run_coroutine_threadsafe(self.send(events), self.loop).result(SEND_TIMEOUT_S)
         except Exception as exc:  # the satellite went away: the turn goes on without it

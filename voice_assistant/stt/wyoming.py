@@ -5,20 +5,16 @@ on a bigger machine, another assistant's ``serve``), one connection per utteranc
 
 from __future__ import annotations
 
-import numpy as np
 from wyoming.asr import Transcribe
 from wyoming.asr import Transcript as WyomingTranscript
-from wyoming.audio import AudioChunk, AudioStart, AudioStop
+from wyoming.audio import AudioStart, AudioStop
 
 from voice_assistant.events import SAMPLE_RATE, FloatAudio, Transcript
 from voice_assistant.wyoming.client import WyomingRequest
+from voice_assistant.wyoming.pcm import chunk_events, pcm16
 
 CHUNK_SAMPLES = 4096
 """Samples per chunk sent (0.26 s): few events, none near the payload caps."""
-
-
-def pcm16(samples: FloatAudio) -> bytes:
-    return (np.clip(samples, -1.0, 1.0) * 32767).astype("<i2").tobytes()
 
 
 class WyomingSTT:
@@ -29,17 +25,10 @@ class WyomingSTT:
         self._request = (uri, connect_timeout_s, read_timeout_s)
 
     def transcribe(self, samples: FloatAudio) -> Transcript:
-        audio = pcm16(samples)
-        fmt = {"rate": SAMPLE_RATE, "width": 2, "channels": 1}
-        step = CHUNK_SAMPLES * 2
+        start = AudioStart(rate=SAMPLE_RATE, width=2, channels=1).event()
         with WyomingRequest("stt", *self._request) as peer:
-            peer.send(Transcribe(language=self.language or None).event(), AudioStart(**fmt).event())
-            peer.send(
-                *(
-                    AudioChunk(audio=audio[i : i + step], **fmt).event()
-                    for i in range(0, len(audio), step)
-                )
-            )
+            peer.send(Transcribe(language=self.language or None).event(), start)
+            peer.send(*chunk_events(pcm16(samples), SAMPLE_RATE, CHUNK_SAMPLES))
             peer.send(AudioStop().event())
             while True:
                 event = peer.read()

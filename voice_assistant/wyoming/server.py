@@ -53,6 +53,7 @@ from voice_assistant.errors import AssistantError
 from voice_assistant.speak import complete_sentences
 from voice_assistant.turn.session import Session
 from voice_assistant.turns import TurnService
+from voice_assistant.wyoming.pcm import chunk_events
 from voice_assistant.wyoming.uri import allowed
 from voice_assistant.wyoming.wire import MAX_HEADER, WireError, read_event, write_event
 
@@ -260,11 +261,9 @@ class Connection:
 
         rate, chunks = await self.on_worker(speak)
         await write_event(self.writer, AudioStart(rate=rate, width=2, channels=1).event())
-        step = CHUNK_SAMPLES * 2
         for sentence in chunks:
-            for at in range(0, len(sentence), step):
-                piece = AudioChunk(rate=rate, width=2, channels=1, audio=sentence[at : at + step])
-                await write_event(self.writer, piece.event())
+            for piece in chunk_events(sentence, rate, CHUNK_SAMPLES):
+                await write_event(self.writer, piece)
         await write_event(self.writer, AudioStop().event())
 
     async def turn(self, heard: Transcript) -> None:

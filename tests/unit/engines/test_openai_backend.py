@@ -1,10 +1,9 @@
 """The OpenAI-compatible LLM backend's pure parts: the request in each server's dialect,
 the event stream, its configuration, and a server that cannot be reached."""
 
-import socket
-
 import pytest
 
+from bench.peers import free_port
 from voice_assistant.cli import main
 from voice_assistant.config import OpenAIConfig, Settings
 from voice_assistant.errors import StageFailure
@@ -80,9 +79,7 @@ def test_the_openai_backend_needs_a_server_and_masks_its_key(tmp_path, capsys):
 
 
 def test_a_server_that_cannot_be_reached_is_named_in_the_error():
-    with socket.socket() as probe:  # a port nothing listens on
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()  # nothing listens there
     llm = OpenAICompatibleLLM(OpenAIConfig(base_url=f"http://127.0.0.1:{port}/v1"))
     with pytest.raises(StageFailure) as caught:
         llm.complete(ASK, task="answer_spoken", max_tokens=10, deadline_s=5)

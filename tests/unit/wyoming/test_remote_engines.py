@@ -5,7 +5,6 @@ way a service can fail. The real services are in tests/integration/test_remote_e
 from __future__ import annotations
 
 import asyncio
-import socket
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 
@@ -16,6 +15,7 @@ from wyoming.audio import AudioChunk, AudioStart, AudioStop
 from wyoming.error import Error
 from wyoming.event import Event
 
+from bench.peers import free_port
 from tests.loop_thread import loop_thread, port_of
 from voice_assistant.config import Settings
 from voice_assistant.errors import StageFailure
@@ -96,9 +96,7 @@ def test_tts_passes_chunks_on_and_resamples_another_rate():
 
 
 def test_a_service_that_cannot_be_reached_is_named():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]  # closed again: nothing listens there
+    port = free_port()  # nothing listens there
     with pytest.raises(StageFailure) as caught:
         stt(f"tcp://127.0.0.1:{port}").transcribe(np.zeros(1600, np.float32))
     failure = caught.value
