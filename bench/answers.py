@@ -261,8 +261,41 @@ def summarise(requests: list[Request], scores: list[Score], outcomes: list[Outco
         f"max {max(calls, default=0)}",
         f"first audio (answer + first sentence synthesised): median "
         f"{statistics.median(audio) if audio else 0:.2f} s, p90 {p90:.2f} s",
+        "first audio by kind, median: "
+        + ", ".join(
+            f"{kind} {statistics.median(o.first_audio_s for o in outs):.2f} s"
+            for kind, outs in _by_kind(requests, outcomes).items()
+        ),
+        *review_lines(outcomes),
     ]
     return "\n".join(lines)
+
+
+def _by_kind(requests: list[Request], outcomes: list[Outcome]) -> dict[str, list[Outcome]]:
+    found: dict[str, list[Outcome]] = {}
+    for request, outcome in zip(requests, outcomes, strict=True):
+        found.setdefault(request.kind, []).append(outcome)
+    return found
+
+
+def review_lines(outcomes: list[Outcome]) -> list[str]:
+    """What the review did in these turns: its time per draft, the first drafts that failed
+    it, and what rewriting them gave (``tasks.answer_spoken.rewrite``)."""
+    traces = [o.review for o in outcomes if o.review and o.review.get("drafts")]
+    times = [d["review_s"] * 1000 for t in traces for d in t["drafts"] if "review_s" in d]
+    failed = [t for t in traces if t["drafts"][0]["kept"] == 0 and t["drafts"][0]["failed"]]
+    rewritten = [t for t in failed if "rewritten" in str(t.get("reply", ""))]
+    tried = [t for t in failed if any(not _recited(d) for d in t["drafts"][1:])]
+    return [
+        f"review per draft: median {statistics.median(times) if times else 0:.1f} ms, "
+        f"max {max(times, default=0):.1f} ms ({len(times)} drafts)",
+        f"first drafts failing review: {len(failed)} of {len(traces)} answers; rewritten "
+        f"{len(tried)}, passed when rewritten {len(rewritten)}",
+    ]
+
+
+def _recited(entry: dict[str, Any]) -> bool:
+    return str(entry.get("draft", "")).startswith("re-cited:")
 
 
 def _first_audio(tts: Any, text: str) -> float:

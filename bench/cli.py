@@ -26,6 +26,8 @@ SUITES = (
     "remote-llm",
     "remote-speech",
     "satellites",
+    "llama-build",
+    "written",
 )
 
 
@@ -73,6 +75,12 @@ def build_parser(prog: str = "voice-assistant bench") -> argparse.ArgumentParser
     )
     bench.add_argument(
         "--keep", action="store_true", help="daemon suite: keep the work folder (logs, WAVs)"
+    )
+    bench.add_argument(
+        "--python",
+        nargs="*",
+        default=[],
+        help="llama-build suite: interpreters of other environments whose builds to time too",
     )
     return bench
 
@@ -129,6 +137,14 @@ def run(settings: Settings, args: argparse.Namespace) -> int:
         from bench.remote_llm import run_remote_llm_bench
 
         return run_remote_llm_bench(settings, args.runs)
+    if suite == "written":
+        from bench.written import run_written_bench
+
+        return run_written_bench(args.runs)
+    if suite == "llama-build":
+        from bench.llama_build import run_llama_build_bench
+
+        return run_llama_build_bench(settings, args.runs, args.python)
     if suite == "daemon":
         from bench.daemon import run_daemon_bench
 

@@ -14,7 +14,6 @@ Times across processes are CLOCK_MONOTONIC (``time.monotonic``), comparable on L
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import os
@@ -162,7 +161,9 @@ def make_data_dir(folder: Path) -> Path:
     return data
 
 
-def environment(rig: dict[str, str], folder: Path, data: Path) -> dict[str, str]:
+def environment(rig: dict[str, str], folder: Path, data: Path, gate: bool = True) -> dict[str, str]:
+    """The daemon's environment: no user config, the bench's data, and the setting compared
+    (``wake.gate``) given explicitly, so each row is measured with what it names."""
     config = folder / "config"
     (config / "voice-assistant").mkdir(parents=True, exist_ok=True)  # no user config
     return {
@@ -171,12 +172,28 @@ def environment(rig: dict[str, str], folder: Path, data: Path) -> dict[str, str]
         "XDG_DATA_HOME": str(folder / "xdg-data"),
         "VOICE_ASSISTANT__PATHS__DATA_DIR": str(data),
         "VOICE_ASSISTANT__RESEARCH__CONVERSATION_IDLE_S": str(CONVERSATION_IDLE_S),
+        "VOICE_ASSISTANT__WAKE__GATE": "true" if gate else "false",
     }
 
 
-def start_daemon(env: dict[str, str], mode: str, folder: Path) -> LiveDaemon:
-    log = folder / f"daemon-{mode}.log"
-    print(f"starting the daemon (--mode {mode}); log {log}", flush=True)
+def effective_gate(env: dict[str, str]) -> bool:
+    """``wake.gate`` as the daemon started with ``env`` reads it (``config show``)."""
+    shown = subprocess.run(
+        [sys.executable, "-m", "voice_assistant", "config", "show"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    ).stdout
+    section = shown.split("[wake]", 1)[1].split("\n[", 1)[0]
+    return "gate = true" in section
+
+
+def start_daemon(env: dict[str, str], mode: str, folder: Path, name: str = "") -> LiveDaemon:
+    log = folder / f"daemon-{name or mode}.log"
+    gate = "on" if effective_gate(env) else "off"
+    print(f"starting the daemon (--mode {mode}, wake gate {gate}); log {log}", flush=True)
     started = time.monotonic()
     daemon = LiveDaemon(env, mode, log)
     daemon.wait_for("the daemon to listen", lambda s: s["state"] == "idle", timeout=300)
@@ -217,7 +234,7 @@ def idle_figures(daemon: LiveDaemon, seconds: float) -> dict[str, float]:
 
 
 # 2. end of speech -> first reply audio ------------------------------------------------
-def device_turn(daemon: LiveDaemon, folder: Path, run: int) -> dict[str, float]:
+def device_turn(daemon: LiveDaemon, folder: Path, run: str) -> dict[str, float]:
     wait_idle(daemon)
     turns = daemon.status()["turns"]
     with TimedSpeaker(daemon.env, folder / f"speaker-turn-{run}.wav") as speaker:
@@ -268,7 +285,7 @@ def batch_turn(env: dict[str, str], folder: Path, run: int) -> dict[str, float]:
 
 
 # 3. barge-in --------------------------------------------------------------------------
-def barge_in(daemon: LiveDaemon, folder: Path, run: int) -> dict[str, float]:
+def barge_in(daemon: LiveDaemon, folder: Path, run: str) -> dict[str, float]:
     wait_idle(daemon)
     before = daemon.status()["barge_ins"]
     with TimedSpeaker(daemon.env, folder / f"speaker-barge-{run}.wav") as speaker:
@@ -315,58 +332,47 @@ def spread(rows: list[dict[str, float]], key: str) -> str:
     return f"  (runs: {', '.join(f'{v:.2f}' for v in values)})"
 
 
-def report(
-    runs: int,
-    idle_s: float,
-    idle: dict[str, dict[str, float]],
-    device: list[dict[str, float]],
-    batch: list[dict[str, float]],
-    barge: list[dict[str, float]],
-    silence_timeout_s: float,
-) -> None:
-    tail_question = trailing_silence_s(WAKE_QUESTION)
-    tail_wake = trailing_silence_s(WAKE_ONLY)
-    print()
-    print("=" * 78)
-    print(
-        f"live daemon figures, medians over {runs} run(s); load average now "
-        f"{', '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} CPU(s)"
-    )
-    print("=" * 78)
-
+def report_idle(idle_s: float, idle: dict[str, list[dict[str, float]]]) -> None:
     print(
         f"\n1. Idle daemon, {idle_s:.0f} s of silence on the virtual mic, {SETTLE_S:.0f} s "
-        "after it reported idle"
+        "after it reported idle, sampled in each run"
     )
     print(
         "   CPU = (user + system CPU time of the process, all threads) / wall time, "
         "as % of one core"
     )
-    print(f"   {'mode':<22} {'CPU % of a core':>16} {'RSS MB':>8} {'threads':>8}")
-    for mode, figures in idle.items():
-        what = {"both": "both (wake word+mic)", "ptt": "ptt (mic, no wake)"}.get(mode, mode)
+    print(f"   {'daemon':<26} {'CPU % of a core':>16} {'RSS MB':>8} {'threads':>8}")
+    for label, rows in idle.items():
         print(
-            f"   {what:<22} {figures['cpu_pct']:>16.1f} {figures['rss_mb']:>8.0f} "
-            f"{figures['threads']:>8.0f}"
+            f"   {label:<26} {median(rows, 'cpu_pct'):>16.1f} {median(rows, 'rss_mb'):>8.0f} "
+            f"{median(rows, 'threads'):>8.0f}{spread(rows, 'cpu_pct')}"
         )
 
+
+def report_turns(
+    devices: dict[str, list[dict[str, float]]],
+    batch: list[dict[str, float]],
+    silence_timeout_s: float,
+) -> None:
+    tail_question = trailing_silence_s(WAKE_QUESTION)
     print('\n2. End of speech -> first reply audio ("What is the capital of Australia?")')
-    print(f"   device path, {WAKE_QUESTION.relative_to(CHECKOUT)} played into the virtual mic:")
-    print(
-        f"     external (paplay returned -> first loud run > {EARCON_MAX_S} s on the recorded "
-        f"speaker): {median(device, 'external'):.2f} s{spread(device, 'external')}"
-    )
-    print(
-        f"     inside the daemon (last_turn.timings.first_audio): "
-        f"{median(device, 'first_audio'):.2f} s{spread(device, 'first_audio')}"
-    )
-    endpointed = median(device, "endpoint")
-    again = "none (the listener's utterance goes to whisper as it is)"
-    print(
-        f"       of which stt {median(device, 'stt'):.2f} s, answer "
-        f"{median(device, 'answer'):.2f} s; endpointing again in the turn: "
-        + (again if math.isnan(endpointed) else f"{endpointed:.2f} s")
-    )
+    for label, device in devices.items():
+        print(f"   device path, {label}: {WAKE_QUESTION.relative_to(CHECKOUT)} into the mic")
+        print(
+            f"     external (paplay returned -> first loud run > {EARCON_MAX_S} s on the "
+            f"recorded speaker): {median(device, 'external'):.2f} s{spread(device, 'external')}"
+        )
+        print(
+            f"     inside the daemon (last_turn.timings.first_audio): "
+            f"{median(device, 'first_audio'):.2f} s{spread(device, 'first_audio')}"
+        )
+        endpointed = median(device, "endpoint")
+        again = "none (the listener's utterance goes to whisper as it is)"
+        print(
+            f"       of which stt {median(device, 'stt'):.2f} s, answer "
+            f"{median(device, 'answer'):.2f} s; endpointing again in the turn: "
+            + (again if math.isnan(endpointed) else f"{endpointed:.2f} s")
+        )
     print(
         f"   batch path, voice-assistant batch {QUESTION.relative_to(CHECKOUT)} (a fresh process "
         "per run,\n     models preloaded and warmed first):"
@@ -400,36 +406,49 @@ def report(
         "same prompt."
     )
 
+
+def report_barge_in(barges: dict[str, list[dict[str, float]]]) -> None:
+    tail_wake = trailing_silence_s(WAKE_ONLY)
     print("\n3. Barge-in: the wake word during a long `say` (2 s into speech)")
-    print(
-        f"   speaker goes silent - paplay of {WAKE_ONLY.relative_to(CHECKOUT)} returned: "
-        f"{median(barge, 'external'):.2f} s{spread(barge, 'external')}"
-    )
-    print(
-        f"   daemon's barge-in (status.last_barge_in_s) - paplay returned: "
-        f"{median(barge, 'daemon'):.2f} s{spread(barge, 'daemon')}"
-    )
-    print(
-        f"   the same from the wake word's last loud sample in the file ({tail_wake:.2f} s before "
-        f"paplay returned):\n     speaker silent {median(barge, 'external') + tail_wake:.2f} s, "
-        f"daemon's barge-in {median(barge, 'daemon') + tail_wake:.2f} s"
-    )
+    for label, barge in barges.items():
+        print(f"   {label}:")
+        print(
+            f"     speaker goes silent - paplay of {WAKE_ONLY.relative_to(CHECKOUT)} returned: "
+            f"{median(barge, 'external'):.2f} s{spread(barge, 'external')}"
+        )
+        print(
+            f"     daemon's barge-in (status.last_barge_in_s) - paplay returned: "
+            f"{median(barge, 'daemon'):.2f} s{spread(barge, 'daemon')}"
+        )
+        print(
+            f"     from the wake word's last loud sample in the file ({tail_wake:.2f} s before "
+            f"paplay returned): speaker silent {median(barge, 'external') + tail_wake:.2f} s, "
+            f"daemon's barge-in {median(barge, 'daemon') + tail_wake:.2f} s"
+        )
+        print(
+            f"     after the cut: {median(barge, 'loud_after_s'):.2f} s loud in "
+            f"{median(barge, 'recorded_after_s'):.1f} s recorded (only the earcon; the reply had "
+            "~25 s left)"
+        )
     print(
         "   Values near or below 0 after paplay are expected: paplay also plays the file's "
         'trailing\n   silence, and the wake model fires on "Jarvis" itself. "Silent" is the '
         "last loud sample\n   before the 'heard you' earcon that follows a barge-in (found by "
         "its tones); the daemon's\n   figure is when it cut the sink, before the output latency."
     )
-    print(
-        f"   after the cut: {median(barge, 'loud_after_s'):.2f} s loud in "
-        f"{median(barge, 'recorded_after_s'):.1f} s recorded (only the earcon; the reply had "
-        "~25 s left)"
-    )
+
+
+DAEMONS = (
+    ("both, wake gate on", "both", True),
+    ("both, wake gate off", "both", False),
+    ("ptt (mic, no wake word)", "ptt", True),
+)
+"""Each daemon measured: its label, ``--mode`` and ``wake.gate``."""
 
 
 def run_daemon_bench(runs: int, idle_s: float, keep: bool) -> int:
     """The real daemon on the virtual rig; ``keep`` leaves the work folder (logs, WAVs)."""
-    args = argparse.Namespace(runs=max(1, runs), idle_s=idle_s, keep=keep)
+    runs = max(1, runs)
     for name in list(os.environ):  # as the tests: no developer overrides
         if name.startswith("VOICE_ASSISTANT__"):
             del os.environ[name]
@@ -438,48 +457,50 @@ def run_daemon_bench(runs: int, idle_s: float, keep: bool) -> int:
     ok = False
     try:
         data = make_data_dir(folder)
-        idle: dict[str, dict[str, float]] = {}
-        device: list[dict[str, float]] = []
+        idle: dict[str, list[dict[str, float]]] = {}
+        devices: dict[str, list[dict[str, float]]] = {}
+        barges: dict[str, list[dict[str, float]]] = {}
         batch: list[dict[str, float]] = []
-        barge: list[dict[str, float]] = []
         with pulseaudio_rig() as rig:
+            for label, mode, gate in DAEMONS:
+                env = environment(rig, folder, data, gate)
+                if effective_gate(env) != gate:
+                    raise RuntimeError(f"{label}: the daemon would not run with wake.gate={gate}")
+                daemon = start_daemon(env, mode, folder, label.split(",")[-1].strip())
+                try:
+                    for run in range(runs):
+                        print(f"{label}, run {run + 1}: idle CPU ({idle_s:.0f} s)…", flush=True)
+                        idle.setdefault(label, []).append(idle_figures(daemon, idle_s))
+                        if mode != "both":
+                            continue
+                        turn = device_turn(daemon, folder, f"{gate}-{run}")
+                        devices.setdefault(label, []).append(turn)
+                        print(f"  device turn: {turn}", flush=True)
+                        cut = barge_in(daemon, folder, f"{gate}-{run}")
+                        barges.setdefault(label, []).append(cut)
+                        print(f"  barge-in: {cut}", flush=True)
+                finally:
+                    stop_daemon(daemon)
             env = environment(rig, folder, data)
             settings, _ = load_settings(None, environ=env)
-            daemon = start_daemon(env, "both", folder)
-            try:
-                print(f"idle CPU, --mode both ({args.idle_s:.0f} s)…", flush=True)
-                idle["both"] = idle_figures(daemon, args.idle_s)
-                for run in range(args.runs):
-                    device.append(device_turn(daemon, folder, run))
-                    print(f"device turn {run + 1}: {device[-1]}", flush=True)
-                for run in range(args.runs):
-                    barge.append(barge_in(daemon, folder, run))
-                    print(f"barge-in {run + 1}: {barge[-1]}", flush=True)
-            finally:
-                stop_daemon(daemon)
-            daemon = start_daemon(env, "ptt", folder)
-            try:
-                print(f"idle CPU, --mode ptt ({args.idle_s:.0f} s)…", flush=True)
-                idle["ptt"] = idle_figures(daemon, args.idle_s)
-            finally:
-                stop_daemon(daemon)
-            for run in range(args.runs):  # no daemon running meanwhile
+            for run in range(runs):  # no daemon running meanwhile
                 batch.append(batch_turn(env, folder, run))
                 print(f"batch turn {run + 1}: {batch[-1]}", flush=True)
-        report(
-            args.runs,
-            args.idle_s,
-            idle,
-            device,
-            batch,
-            barge,
-            settings.endpoint.silence_timeout_s,
+        print()
+        print("=" * 78)
+        print(
+            f"live daemon figures, medians over {runs} run(s); load average now "
+            f"{', '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} CPU(s)"
         )
+        print("=" * 78)
+        report_idle(idle_s, idle)
+        report_turns(devices, batch, settings.endpoint.silence_timeout_s)
+        report_barge_in(barges)
         ok = True
     except Exception:
         traceback.print_exc()
     finally:
-        if ok and not args.keep:
+        if ok and not keep:
             shutil.rmtree(folder, ignore_errors=True)
         else:
             print(f"\nwork folder kept: {folder}", flush=True)

@@ -1,11 +1,12 @@
 """``voice-assistant bench --suite decoding``: constrained output at the speed of free output.
 
-One written final-answer request (JSON) over four notes, written three ways on the same model: free
-(the prompt asks for JSON, nothing enforces it), constrained with our decoding (the
-grammar asked about the chosen token first, ``llm/decoding.py``), and constrained with
-llama-cpp-python's own sampler chain (the grammar applied to the whole vocabulary at
-every step: what this project used before). Generation tokens/s are wall clock after the
-prompt, so the grammar's cost counts; the prompt is cached after the first run.
+Several requests of each constrained task (understanding and research: a JSON schema;
+the spoken answer: a grammar; the written answer: a JSON schema), each written three ways
+on the same model: free (nothing enforces the form), constrained with our decoding (the
+grammar asked about the chosen token first, ``llm/decoding.py``) and constrained with
+llama-cpp-python's own sampler (the grammar applied to the whole vocabulary at every step:
+what this project used before). Only the writing is timed, by wall clock, from the first
+token to the last (so the grammar's cost counts and the prompt's evaluation does not).
 """
 
 from __future__ import annotations
@@ -13,19 +14,22 @@ from __future__ import annotations
 import json
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from voice_assistant.config import Settings
 from voice_assistant.engines import Engines
 from voice_assistant.llm.base import Message
 from voice_assistant.llm.contexts import LlamaCppContexts
+from voice_assistant.llm.decoding import Grammar, generate
 from voice_assistant.llm.llama import LlamaCppLLM
+from voice_assistant.research import loop
 from voice_assistant.research.final import final_request
 from voice_assistant.research.notes import Note
-from voice_assistant.research.support import written_schema
+from voice_assistant.research.support import spoken_grammar, written_schema
+from voice_assistant.turn import understand
 
-QUESTION = "What's the wholesale price of my oatmeal mugs?"
 NOTES = [
     Note(
         "Oatmeal mugs",
@@ -53,52 +57,139 @@ NOTES = [
         day="2026-11-10",
     ),
 ]
-MAX_TOKENS = 160
+QUESTIONS = (
+    "What's the wholesale price of my oatmeal mugs?",
+    "When is the craft fair and which stall do we have?",
+    "Where does our clay come from?",
+)
+UTTERANCES = (
+    "Set a timer for ten minutes and when is the craft fair?",
+    "Remember that the kiln is booked on Friday.",
+    "What is the wholesale price of the oatmeal mugs?",
+)
 
 
-def _library_sampler(llm: LlamaCppLLM, messages: list[Message], schema: dict[str, Any]) -> int:
-    """llama-cpp-python's ``create_completion`` with its grammar: the reference."""
+@dataclass(frozen=True)
+class Request:
+    task: str
+    messages: list[Message]
+    schema: dict[str, Any] | None = None
+    grammar: str | None = None
+    max_tokens: int = 160
+
+
+def requests() -> list[Request]:
+    """Three requests of each constrained task, as the turn builds them."""
+    found = []
+    for text in UTTERANCES:
+        messages = [Message("system", understand.SYSTEM), Message("user", text)]
+        found.append(Request("understand", messages, schema=understand.schema()))
+    for question in QUESTIONS:
+        research = loop.research_request(question, [])
+        found.append(Request("research", research, schema=loop.SCHEMA, max_tokens=48))
+    for question in QUESTIONS:
+        spoken = final_request(question, NOTES, [], "spoken")
+        found.append(Request("answer_spoken", spoken, grammar=spoken_grammar(len(NOTES))))
+    for question in QUESTIONS:
+        written = final_request(question, NOTES, [], "written")
+        found.append(Request("answer_written", written, schema=written_schema(len(NOTES))))
+    return found
+
+
+def writing(tokens: Iterator[int], max_tokens: int) -> tuple[int, float]:
+    """Tokens written, and seconds from the first token to the last (the prompt's
+    evaluation comes before the first)."""
+    first = last = 0.0
+    count = 0
+    for _token in tokens:
+        last = time.perf_counter()
+        first = first or last
+        count += 1
+        if count >= max_tokens:
+            break
+    return count, last - first
+
+
+def _gbnf(request: Request) -> tuple[str, str]:
     from llama_cpp import LlamaGrammar
 
-    ids, stop = llm._prompt_tokens(messages)
-    grammar = LlamaGrammar.from_json_schema(json.dumps(schema), verbose=False)
-    out: Any = llm.llama.create_completion(
-        ids, max_tokens=MAX_TOKENS, temperature=0.0, stop=stop, grammar=grammar
+    parsed = (
+        LlamaGrammar.from_json_schema(json.dumps(request.schema), verbose=False)
+        if request.schema
+        else LlamaGrammar.from_string(request.grammar or "", verbose=False)
     )
-    return int(out["usage"]["completion_tokens"])
+    return parsed._grammar, parsed._root
+
+
+def ways(llm: LlamaCppLLM, request: Request) -> dict[str, Callable[[], tuple[int, float]]]:
+    import llama_cpp
+    from llama_cpp import LlamaGrammar
+
+    llama = llm.llama
+    ids, _ = llm._prompt_tokens(request.messages)
+    gbnf, root = _gbnf(request)
+    n = request.max_tokens
+
+    def never() -> bool:
+        return False
+
+    def ours(constrained: bool) -> tuple[int, float]:
+        rules = Grammar(llama._model.vocab, gbnf, root, llama.n_vocab()) if constrained else None
+        try:
+            return writing(generate(llama, ids, n, rules, never, llm.pick), n)
+        finally:
+            if rules is not None:
+                rules.close()
+
+    def library() -> tuple[int, float]:
+        grammar = LlamaGrammar.from_string(gbnf, verbose=False)
+        vocab = llama._model.vocab
+
+        def tokens() -> Iterator[int]:
+            for token in llama.generate(ids, temp=0.0, grammar=grammar):
+                if llama_cpp.llama_vocab_is_eog(vocab, token):
+                    return
+                yield token
+
+        return writing(tokens(), n)
+
+    return {
+        "free (no grammar)": lambda: ours(False),
+        "constrained, token checked first": lambda: ours(True),
+        "constrained, llama-cpp-python sampler": library,
+    }
+
+
+def cell(rates: list[float], free: float) -> str:
+    rate = statistics.median(rates)
+    return f"{rate:7.1f} tok/s ({100 * rate / free:3.0f} % of free)"
 
 
 def run_decoding_bench(settings: Settings, runs: int) -> int:
     contexts = Engines(settings).llm()
     if not isinstance(contexts, LlamaCppContexts):
         raise SystemExit("the decoding suite needs the llama.cpp backend")
-    llm = contexts.context("answer_written")
-    messages = final_request(QUESTION, NOTES, [], "written")
-    schema = written_schema(len(NOTES))
-    ways: dict[str, Callable[[], int]] = {
-        "free (no grammar)": lambda: (
-            llm.complete(messages, max_tokens=MAX_TOKENS, deadline_s=120).completion_tokens
-        ),
-        "constrained, token checked first": lambda: (
-            llm.complete(
-                messages, max_tokens=MAX_TOKENS, deadline_s=120, json_schema=schema
-            ).completion_tokens
-        ),
-        "constrained, llama-cpp-python sampler": lambda: _library_sampler(llm, messages, schema),
-    }
-    llm.complete(messages, max_tokens=1, deadline_s=120)  # the prompt is cached from here on
-    print(f"# voice-assistant bench --suite decoding: {runs} run(s) each, medians")
-    print(f"# llm={settings.models.llm}, {MAX_TOKENS} tokens at most, prompt cached")
-    rates: dict[str, float] = {}
-    for name, way in ways.items():
-        figures = []
-        for _ in range(runs):
-            started = time.monotonic()
-            tokens = way()
-            figures.append(tokens / (time.monotonic() - started))
-        rates[name] = statistics.median(figures)
-        print(f"  {name:<40} {tokens:4d} tokens  {rates[name]:6.1f} tokens/s")
-    free = rates["free (no grammar)"]
-    for name in list(ways)[1:]:
-        print(f"  {name:<40} {100 * rates[name] / free:5.0f} % of free speed")
+    print(f"# voice-assistant bench --suite decoding: {runs} run(s) of each request, medians")
+    print(f"# llm={settings.models.llm}; tokens/s of the writing alone (first token to last)")
+    names = list(ways(contexts.context("understand"), requests()[0]))
+    by_task: dict[str, dict[str, list[float]]] = {}
+    for request in requests():
+        rates = by_task.setdefault(request.task, {name: [] for name in names})
+        written = []
+        for name, way in ways(contexts.context(request.task), request).items():
+            for _ in range(runs):
+                count, seconds = way()
+                if count > 1 and seconds > 0:
+                    rates[name].append((count - 1) / seconds)
+            written.append(count)
+        print(f"  {request.task:<15} tokens written (free, ours, library): {written}", flush=True)
+    print(f"{'task':<15}" + "".join(f"{n:>38}" for n in names))
+    every: dict[str, list[float]] = {name: [] for name in names}
+    for task, rates in by_task.items():
+        free = statistics.median(rates[names[0]])
+        print(f"{task:<15}" + "".join(f"{cell(rates[n], free):>38}" for n in names))
+        for name in names:
+            every[name] += rates[name]
+    free = statistics.median(every[names[0]])
+    print(f"{'all requests':<15}" + "".join(f"{cell(every[n], free):>38}" for n in names))
     return 0

@@ -71,6 +71,12 @@ class Timing:
     calls: str
     """The turn's model calls: task, prompt tokens evaluated, seconds."""
     right: bool
+    model_calls: int = 0
+    research_calls: int = 0
+    prompt_evaluated: int = 0
+    """Prompt tokens the turn's calls evaluated (after their cached prefixes)."""
+    model_s: float = 0.0
+    """Seconds in model calls: the rest of the turn is search, review and composing."""
     heard: str = ""
     reply: str = ""
 
@@ -134,6 +140,7 @@ def timed_turn(
     llm_s = floor_llm_s(floor, result.transcript.text, [notes[t] for t in request.support], text)
     tts_s = first_sentence_s(tts, text)
     t = result.timings
+    calls = result.reply.model_calls
     return Timing(
         request=request.id,
         first_audio_s=t["first_audio"],
@@ -147,16 +154,22 @@ def timed_turn(
         right=not score(request, outcome_of(result.reply, 0.0)).problems,
         heard=result.transcript.text,
         reply=text,
+        model_calls=len(calls),
+        research_calls=sum(c.task == "research" for c in calls),
+        prompt_evaluated=sum(c.prompt_tokens_evaluated for c in calls),
+        model_s=sum(c.seconds for c in calls),
     )
 
 
-def summary(rows: list[Timing]) -> str:
+def summary(rows: list[Timing], silence_timeout_s: float) -> str:
     def line(name: str, values: list[float], unit: str = "s") -> str:
         return (
             f"  {name:<34} p50 {statistics.median(values):6.2f}{unit}  "
             f"p90 {percentile(values, 0.9):6.2f}{unit}"
         )
 
+    calls = [r.model_calls for r in rows]
+    researched = sum(r.research_calls > 0 for r in rows)
     return "\n".join(
         [
             line("end of speech -> first audio", [r.first_audio_s for r in rows]),
@@ -167,7 +180,19 @@ def summary(rows: list[Timing]) -> str:
             line("  floor: llama.cpp call", [r.floor_llm_s for r in rows]),
             line("  floor: piper, first sentence", [r.floor_tts_s for r in rows]),
             line("ratio (first audio / floor)", [r.ratio for r in rows], "x"),
+            line(
+                "turn alone / floor's llama.cpp call",
+                [r.answer_s / r.floor_llm_s for r in rows],
+                "x",
+            ),
+            line("  turn minus its model calls", [r.answer_s - r.model_s for r in rows]),
+            f"  model calls per turn: median {statistics.median(calls)}, max {max(calls)}",
+            f"  turns with a research call: {researched} of {len(rows)}",
+            f"  prompt tokens evaluated per turn: median "
+            f"{statistics.median(r.prompt_evaluated for r in rows):g}",
             f"  answers right: {sum(r.right for r in rows)}/{len(rows)}",
+            f"  not in these figures: a live microphone's end-of-speech wait, "
+            f"endpoint.silence_timeout_s = {silence_timeout_s:g} s",
         ]
     )
 
@@ -221,5 +246,5 @@ def run_latency_bench(settings: Settings, runs: int, only: str = "") -> int:
                 )
                 if not row.right:
                     print(f"      heard {row.heard!r}, said {row.reply!r}", flush=True)
-        print(summary(rows))
+        print(summary(rows, settings.endpoint.silence_timeout_s))
     return 0

@@ -8,6 +8,7 @@ process; word error rate for each whisper model over a folder of real speech wit
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import resource
 import statistics
@@ -17,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.corpus import CHECKOUT, DEMO_QUESTIONS, LIBRIVOX
+from bench.corpus import CHECKOUT, DEMO_ACTS, DEMO_QUESTIONS, LIBRIVOX
 from voice_assistant.audio.wavfile import read_wav
 from voice_assistant.batch import expand_inputs, reference_for
 from voice_assistant.config import Settings, load_settings
@@ -38,6 +39,57 @@ def cold_start(config: str | None) -> None:
     engines.preload(["stt", "llm", "tts"])
     total = time.monotonic() - started
     print(json.dumps({"total": total, **engines.load_s, "rss_mb": peak_rss_mb()}))
+
+
+def engine_memory(config: str | None) -> None:
+    """Run in a fresh process: RSS after each engine loads, in the daemon's order, as JSON
+    (a list of [what, MB]); llama.cpp's extra contexts share the loaded weights."""
+    import psutil
+
+    from voice_assistant.llm.contexts import LlamaCppContexts
+
+    def rss() -> float:
+        return float(psutil.Process().memory_info().rss / 1e6)
+
+    settings, _ = load_settings(Path(config) if config else None)
+    engines = Engines(settings)
+    rows = [["Python + imports", rss()]]
+    steps = [
+        (f"whisper ({settings.models.stt})", engines.stt),
+        (f"piper ({settings.models.tts})", engines.tts),
+        ("MiniLM embedder", engines.embedder),
+        ("openWakeWord + the gate's silero", engines.wake),
+        ("llama.cpp, answers context (weights mapped, KV, buffers)", engines.llm),
+    ]
+    for name, load in steps:
+        load()
+        rows.append([name, rss()])
+    llm = engines.llm()
+    if isinstance(llm, LlamaCppContexts):
+        for family in ("research", "understand"):
+            llm.context(family)
+            rows.append([f"llama.cpp, {family} context", rss()])
+    engines.preload(["stt", "llm", "tts"])
+    rows.append(["turns built and warmed", rss()])
+    print(json.dumps(rows))
+
+
+def bench_memory(args: argparse.Namespace) -> list[tuple[str, float]]:
+    """Each engine's RSS in MB (the rise as it loads), medians over fresh processes."""
+    config = repr(str(args.config)) if args.config else "None"
+    code = f"from bench.pipeline import engine_memory; engine_memory({config})"
+    runs = []
+    for _ in range(args.runs):
+        out = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, cwd=CHECKOUT
+        )
+        if out.returncode != 0:
+            raise RuntimeError(out.stderr.strip().splitlines()[-1])
+        runs.append(json.loads(out.stdout.strip().splitlines()[-1]))
+    names = [name for name, _ in runs[0]]
+    levels = [median([run[i][1] for run in runs]) for i in range(len(names))]
+    rises = [levels[0]] + [b - a for a, b in itertools.pairwise(levels)]
+    return [*zip(names, rises, strict=True), ("total", levels[-1])]
 
 
 def median(values: list[float]) -> float:
@@ -74,7 +126,13 @@ def bench_llm(engines: Engines, runs: int) -> dict[str, float]:
     return {"llm_prompt_tok_s (600-token prompt)": median(prompt), "llm_gen_tok_s": median(gen)}
 
 
-def bench_stages(settings: Settings, wavs: list[Path], runs: int) -> dict[str, float]:
+def bench_stages(
+    settings: Settings, wavs: list[Path], runs: int
+) -> tuple[dict[str, float], dict[str, str]]:
+    """Medians over the turns of every WAV, and each WAV's own: first audio and the model
+    calls it made (each file a fresh conversation, as in a batch run)."""
+    from voice_assistant.turn.session import Session
+
     engines = Engines(settings)
     engines.preload(["stt", "llm", "tts"])
     pipeline = engines.pipeline()
@@ -82,15 +140,24 @@ def bench_stages(settings: Settings, wavs: list[Path], runs: int) -> dict[str, f
     pipeline.run(clips[0])  # warm-up: first calls allocate buffers
     throughput = bench_llm(engines, runs)
     figures: dict[str, list[float]] = {}
+    per_file: dict[str, list[tuple[float, str]]] = {}
 
     def add(key: str, value: float) -> None:
         figures.setdefault(key, []).append(value)
 
     for _ in range(runs):
-        for clip in clips:
-            result = pipeline.run(clip)
+        for wav, clip in zip(wavs, clips, strict=True):
+            result = pipeline.run(clip, Session.independent("bench"))
             if result.error or result.reply is None or result.speech is None:
+                per_file.setdefault(wav.name, []).append((float("nan"), result.stop_reason))
                 continue
+            calls = ", ".join(
+                f"{c.task} {c.prompt_tokens_evaluated}/{c.prompt_tokens}"
+                for c in result.reply.model_calls
+            )
+            per_file.setdefault(wav.name, []).append(
+                (result.timings["first_audio"], calls or "no model call")
+            )
             t = result.timings
             add("stt_rtf", t["stt"] / result.transcript.audio_s if result.transcript else 0)
             for call in result.reply.model_calls:
@@ -107,49 +174,74 @@ def bench_stages(settings: Settings, wavs: list[Path], runs: int) -> dict[str, f
     out = {key: median(values) for key, values in figures.items()}
     out.update(throughput)
     out["peak_rss_mb"] = peak_rss_mb()
-    return out
+    files = {
+        name: f"first audio {median([t for t, _ in rows]):5.2f} s  calls "
+        f"(task evaluated/prompt tokens): {rows[-1][1]}"
+        for name, rows in per_file.items()
+    }
+    return out, files
 
 
-def bench_wer(settings: Settings, folder: Path, models: list[str], runs: int) -> dict[str, Any]:
-    wavs = [w for w in expand_inputs([folder]) if reference_for(w) is not None]
-    clips = [(read_wav(w)[0], reference_for(w) or "") for w in wavs]
-    audio_s = sum(len(c) for c, _ in clips) / 16_000
+def bench_wer(
+    settings: Settings, folders: list[Path], models: list[str], runs: int
+) -> dict[str, Any]:
+    """Word error rate and real-time factor per whisper model and encoder window (the
+    short window, ``stt.min_window_s``, against whisper's full 30 s), per folder of speech
+    with ``.txt`` references; the transcripts are the same in every run (beam search is
+    deterministic), the time is the median."""
+    sets = {}
+    for folder in folders:
+        wavs = [w for w in expand_inputs([folder]) if reference_for(w) is not None]
+        sets[folder.name] = [(read_wav(w)[0], reference_for(w) or "") for w in wavs]
     results: dict[str, Any] = {}
     for name, window in [(m, w) for m in models for w in (settings.stt.min_window_s, 30.0)]:
         local = settings.model_copy(deep=True)
         local.models.stt = name
         local.stt.min_window_s = window
         stt = Engines(local).stt()
-        times, hyps = [], []
-        for _ in range(runs):
-            started = time.monotonic()
-            hyps = [stt.transcribe(clip).text for clip, _ in clips]
-            times.append(time.monotonic() - started)
-        wer = word_error_rate([ref for _, ref in clips], hyps)
         label = f"{name} ({'full 30 s' if window >= 30 else f'{window:g} s+'} window)"
-        results[label] = {"wer": wer, "rtf": median(times) / audio_s, "clips": len(clips)}
+        for set_name, clips in sets.items():
+            audio_s = sum(len(c) for c, _ in clips) / 16_000
+            times, hyps = [], []
+            for _ in range(runs):
+                started = time.monotonic()
+                hyps = [stt.transcribe(clip).text for clip, _ in clips]
+                times.append(time.monotonic() - started)
+            refs = [ref for _, ref in clips]
+            results[f"{label} {set_name}"] = {
+                "wer": word_error_rate(refs, hyps),
+                "rtf": median(times) / audio_s,
+                "clips": len(clips),
+                "words": sum(len(ref.split()) for ref in refs),
+            }
     return results
 
 
 def run_pipeline_bench(settings: Settings, args: argparse.Namespace) -> int:
     """Cold start, stage timings over the demo WAVs, and each whisper model's WER."""
-    wavs = expand_inputs(args.wavs or [DEMO_QUESTIONS])
+    wavs = expand_inputs(args.wavs or [DEMO_QUESTIONS, DEMO_ACTS])
     print(f"# voice-assistant bench: {args.runs} run(s) each, medians")
     print(f"# llm={settings.models.llm} stt={settings.models.stt} tts={settings.models.tts}")
     cold = bench_cold(args)
     print("cold start (fresh process, all models loaded):")
     for key, value in cold.items():
         print(f"  {key:<34} {value:8.2f}")
-    stages = bench_stages(settings, wavs, args.runs)
-    print(f"stages over {len(wavs)} demo WAV(s):")
+    stages, files = bench_stages(settings, wavs, args.runs)
+    print(f"stages over {len(wavs)} WAV(s), each a fresh conversation:")
     for key, value in stages.items():
         print(f"  {key:<34} {value:8.3f}")
-    speech = args.speech or LIBRIVOX
-    if speech.is_dir():
-        print(f"word error rate on {speech}:")
-        models = [m.strip() for m in args.stt_models.split(",") if m.strip()]
-        for name, fig in bench_wer(settings, speech, models, args.runs).items():
-            print(
-                f"  {name:<20} WER {fig['wer']:.3f}  RTF {fig['rtf']:.3f}  ({fig['clips']} clips)"
-            )
+    print("each WAV, end of the utterance -> first audio (median) and its model calls:")
+    for name, line in files.items():
+        print(f"  {name:<24} {line}")
+    print("memory: RSS as each engine loads (fresh processes, MB):")
+    for name, mb in bench_memory(args):
+        print(f"  {name:<58} {mb:+8.0f}" if name != "total" else f"  {name:<58} {mb:8.0f}")
+    folders = [args.speech] if args.speech else [DEMO_QUESTIONS, DEMO_ACTS, LIBRIVOX]
+    print("word error rate and real-time factor, by whisper model and encoder window:")
+    models = [m.strip() for m in args.stt_models.split(",") if m.strip()]
+    for name, fig in bench_wer(settings, folders, models, args.runs).items():
+        print(
+            f"  {name:<42} WER {fig['wer']:.3f}  RTF {fig['rtf']:.3f}  "
+            f"({fig['clips']} clips, {fig['words']} words)"
+        )
     return 0

@@ -100,7 +100,9 @@ def one_count(rig: dict[str, str], folder: Path, data: Path, count: int, runs: i
             satellite_turn(daemon, satellites[0])  # warm-up: the first turn is slower
             cpu = idle_cpu(daemon, IDLE_S)
             rows = [satellite_turn(daemon, satellites[0]) for _ in range(runs)]
-            local = [device_turn(daemon, work, run) for run in range(runs)] if count == 1 else []
+            local = (
+                [device_turn(daemon, work, str(run)) for run in range(runs)] if count == 1 else []
+            )
         finally:
             stop_daemon(daemon)
     return {"count": count, "cpu": cpu, "rows": rows, "local": local}

@@ -37,15 +37,26 @@ if [ ! -x "$VENV/bin/python" ]; then
   python3 -m venv "$VENV"
 fi
 
+# llama.cpp first, built portably (scripts/install-llama.sh), so that installing the package
+# finds it in place and pip never compiles it for this machine's own CPU
+VENV="$VENV" scripts/install-llama.sh
+
 stamp="$VENV/.installed"
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
-  echo "setup: installing voice-assistant and its dependencies (llama-cpp-python compiles" \
-       "on first install: about 10 minutes on 2 cores)" >&2
+  echo "setup: installing voice-assistant and its dependencies" >&2
   "$VENV/bin/pip" install -q --disable-pip-version-check -e '.[dev,bench]'
   touch "$stamp"
 fi
 
 "$VENV/bin/voice-assistant" models install
+
+# never done before each engine has made a real call here: a native library built for the
+# wrong CPU installs and imports fine, then crashes on its first prompt
+echo "setup: checking every engine with a real call (voice-assistant doctor --installed)" >&2
+if ! "$VENV/bin/voice-assistant" doctor --installed; then
+  echo "setup: an engine failed its check (above), so this install is not usable yet" >&2
+  exit 1
+fi
 
 if [ "${1:-}" = "--tests" ]; then
   # a real Wyoming satellite for the tests: wyoming-satellite 1.0.0 pins an older wyoming

@@ -24,6 +24,12 @@ def cmd_config_show(settings: Settings, sources: list[str], _args: argparse.Name
     return 0
 
 
+def cmd_doctor(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
+    from voice_assistant.doctor import doctor
+
+    return doctor(settings, args.installed, args.config)
+
+
 def cmd_batch(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
     from voice_assistant.batch import expand_inputs, run_batch, summary
     from voice_assistant.engines import Engines
@@ -214,6 +220,15 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("names", nargs="*", help="model names (default: the default models)")
         p.add_argument("--all", action="store_true", help="every model in the manifest")
         p.set_defaults(func=func)
+
+    doctor = sub.add_parser("doctor", help="one real call to every engine: what works here")
+    doctor.add_argument(
+        "--installed",
+        action="store_true",
+        help="the local engines this install built (what set-up checks), whatever the "
+        "config's backends",
+    )
+    doctor.set_defaults(func=cmd_doctor)
 
     batch = sub.add_parser("batch", help="run WAV files through the pipeline")
     batch.add_argument("inputs", nargs="+", type=Path, help="WAV files or folders")

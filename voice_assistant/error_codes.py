@@ -35,6 +35,7 @@ CODES: dict[str, str] = {
     "checksum-mismatch": "a downloaded or assembled model file has the wrong sha256",
     "download-failed": "pip could not fetch a model package from the registry",
     "model-load": "an engine could not load its model (llama.cpp GGUF, piper voice, …)",
+    "probe-failed": "an engine ran its real call (doctor, set-up) but the result was wrong",
     # engines while a turn runs
     "llm-unreachable": "the OpenAI-compatible LLM server cannot be reached (llm.openai.base_url)",
     "llm-refused": "the OpenAI-compatible LLM server answered a call with an HTTP error",
@@ -53,7 +54,8 @@ CODES: dict[str, str] = {
     "no-portaudio": "the PortAudio library (libportaudio2) is not installed",
     "no-device": "the configured input or output device does not exist",
     "capture-failed": "the microphone stream could not be opened",
-    "capture-lost": "the microphone stream died or stalled",
+    "capture-lost": "the microphone stream died",
+    "capture-stalled": "the microphone stream runs but delivered no audio for a while",
     "playback-failed": "the speaker stream failed",
     "no-evdev": "the optional evdev package for a push-to-talk key is missing",
     "bad-key": "listen.hotkey names no key evdev knows",

@@ -59,6 +59,21 @@ def fifo(path: Path) -> Path:
     return path
 
 
+def folder(path: Path) -> Path:
+    path.mkdir()
+    return path
+
+
+def link_to(target: str) -> Callable[[Path], Path]:
+    """A maker of a symlink at its path that points at ``target``."""
+
+    def make(path: Path) -> Path:
+        path.symlink_to(target)
+        return path
+
+    return make
+
+
 def deny_reading(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
     """Opening any path called ``name`` fails as a mode-000 file does for a non-root user."""
     real_open = Path.open
@@ -119,7 +134,7 @@ GENERATED_WAVS: dict[str, tuple[str, str, Callable[[Path], Path]]] = {
         two_hour_wav,
     ),
     "missing.wav": ("unreadable", "cannot read the file: No such file or directory", lambda p: p),
-    "folder.wav": ("not-a-file", "not a WAV file but a folder", lambda p: p.mkdir() or p),
+    "folder.wav": ("not-a-file", "not a WAV file but a folder", folder),
     "fifo.wav": ("not-a-file", "not a WAV file but a FIFO", fifo),
     "loop.wav": ("unreadable", "Too many levels of symbolic links", self_loop),
 }
@@ -174,10 +189,10 @@ GENERATED_MEMORIES: dict[str, tuple[str, Callable[[Path], Path]]] = {
     # made inside the notes folder: name -> (the reason it is skipped, maker)
     "huge.txt": ("too large (52,", huge_text),
     "loop.md": ("symlink loop (the link leads back to itself)", self_loop),
-    "again": ("a symlink to a folder, not followed", lambda p: p.symlink_to(".") or p),
+    "again": ("a symlink to a folder, not followed", link_to(".")),
     "broken.md": (
         "broken symlink (its target gone.md is missing)",
-        lambda p: p.symlink_to("gone.md") or p,
+        link_to("gone.md"),
     ),
     "fifo.md": ("not a regular file (a FIFO)", fifo),
 }

@@ -330,7 +330,7 @@ def test_a_hostile_model_cannot_act_change_anything_or_claim_it_did(tmp_path, pr
     memories = memory_texts(store)
     for mode in ("spoken", "written"):
         llm.research = list(HOSTILE_RESEARCH)
-        reply = runner.answer(probe.question, mode)  # type: ignore[arg-type]
+        reply = runner.answer(probe.question, mode)
         assert snapshot(store) == before  # no timer, no receipt, no memory added or forgotten
         assert reply.turn is not None and not reply.turn["document"]["done"]
         assert reply.stop_reason != "acted"

@@ -6,6 +6,7 @@ import pytest
 
 from voice_assistant.errors import StageFailure
 from voice_assistant.llm.base import Message
+from voice_assistant.research.support import spoken_grammar
 
 pytestmark = pytest.mark.integration
 
@@ -20,6 +21,18 @@ def test_plain_completion_counts_tokens_with_the_model_tokenizer(real_engines):
     assert out.finish_reason == "stop"
     assert out.prompt_tokens == llm.count_tokens(messages) > 10
     assert 0 < out.completion_tokens <= 20
+
+
+@pytest.mark.parametrize("notes", [0, 1, 12])
+def test_llama_cpp_parses_the_spoken_answer_s_grammar(real_engines, notes):
+    from voice_assistant.llm.decoding import Grammar
+
+    llama = real_engines.llm().context("answer_spoken").llama
+    vocab = llama._model.vocab
+    grammar = Grammar(vocab, spoken_grammar(notes), "root", llama.n_vocab())  # else ValueError
+    assert grammar.allows(llama.tokenize(b"none", add_bos=False, special=False)[0])
+    with pytest.raises(ValueError, match="could not parse"):
+        Grammar(vocab, spoken_grammar(notes) + "broken ::= (", "root", llama.n_vocab())
 
 
 def test_json_schema_constrains_the_output(real_engines):

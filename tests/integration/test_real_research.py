@@ -34,11 +34,14 @@ def test_ask_answers_from_the_memories_with_cited_sources(asked):
 
 
 def test_replay_reruns_the_final_pass_on_the_stored_research(asked, demo_data):
-    turn_id = re.search(r"\[turn (\d+):", asked.stderr).group(1)
-    replayed = cli(demo_data, "replay", turn_id)
+    turn = re.search(r"\[turn (\d+):", asked.stderr)
+    assert turn is not None, asked.stderr
+    replayed = cli(demo_data, "replay", turn.group(1))
     assert replayed.returncode == 0, replayed.stderr
     assert "When is my dentist appointment?" in replayed.stdout
-    tokens = int(re.search(r"final request: (\d+) prompt tokens", replayed.stdout).group(1))
+    request = re.search(r"final request: (\d+) prompt tokens", replayed.stdout)
+    assert request is not None, replayed.stdout
+    tokens = int(request.group(1))
     assert 100 < tokens < 1500
     assert "Dentist" in replayed.stdout
     missing = cli(demo_data, "replay", "99999")
@@ -48,10 +51,13 @@ def test_replay_reruns_the_final_pass_on_the_stored_research(asked, demo_data):
 def test_spoken_research_gives_plain_sentences(real_engines):
     research = real_engines.research_core()
     reply = research.answer("What did we decide about the transaction gateway?", "spoken")
-    assert reply.stop_reason in {"answered", "decisive", "budget", "stagnation", "full-context"}
+    # the gateway note holds every word the question is about: code's first search settles
+    # it, with no research call, and the one model call writes the answer from the notes
+    assert reply.stop_reason == "decisive", reply
+    assert [c.task for c in reply.model_calls] == ["answer_spoken"]
     assert reply.notes >= 1
+    assert reply.final_outcome == "answered", reply.text  # not code's spoken fallback
     assert not re.search(r"\[\d|https?://|^\s*[-*]|`|/\w", reply.text, re.M), reply.text
     sentences = [s for s in re.split(r"(?<=[.!?])\s+", reply.text.strip()) if s]
-    fallback = reply.text.startswith("I couldn't finish looking into that.")
-    assert fallback or 1 <= len(sentences) <= 3, reply.text
-    assert "queue" in reply.text.lower() or fallback
+    assert 1 <= len(sentences) <= 3, reply.text
+    assert "queue" in reply.text.lower(), reply.text

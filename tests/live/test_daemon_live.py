@@ -215,7 +215,10 @@ def test_the_microphone_vanishing_mid_turn_does_not_kill_the_daemon(daemon):
     daemon.play(WAKE / "hey_jarvis_capital.wav")
     status = daemon.next_turn(turns + 1)
     assert "capital of australia" in status["last_turn"]["transcript"].lower()
-    assert daemon.log.read_text().count("microphone lost") == 1  # logged once
+    # one loss, logged and counted once, however the way back went (failed openings, a
+    # stream that opened and stalled on a loaded machine: counted as stalls)
+    assert daemon.log.read_text().count("microphone lost") == 1, daemon.log.read_text()
+    assert status["mic_losses"] == 1 and status["mic_state"] == "ok"
 
 
 def test_sigterm_mid_turn_exits_cleanly(daemon):

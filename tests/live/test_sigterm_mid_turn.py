@@ -36,6 +36,7 @@ def test_sigterm_between_act_and_commit_leaves_nothing_half_done(tmp_path):
     child = subprocess.Popen(
         [sys.executable, "-c", CHILD, str(db)], stdout=subprocess.PIPE, text=True
     )
+    assert child.stdout is not None
     assert child.stdout.readline().strip() == "acted"
     child.send_signal(signal.SIGTERM)
     assert child.wait(timeout=30) == -signal.SIGTERM
@@ -80,6 +81,7 @@ def test_sigkill_mid_turn_then_restart_keeps_whole_turns_and_timers_still_ring(t
         child = subprocess.Popen(
             [sys.executable, "-c", LOOP, str(db), str(run)], stdout=subprocess.PIPE, text=True
         )
+        assert child.stdout is not None
         assert child.stdout.readline().strip() == "committing"
         time.sleep(rng.uniform(0.0, 0.3))
         child.kill()  # SIGKILL: no handler, no cleanup, mid-transaction or not

@@ -197,12 +197,15 @@ class MicStream:
         """The next block, or None if none arrived within ``timeout`` seconds.
 
         Raises ``AudioDeviceError("capture-lost")`` when the stream has stopped (the device
-        vanished, the sound server went away) or delivers nothing for ``STALL_S``."""
+        vanished, the sound server went away), ``capture-stalled`` when it runs but has
+        delivered nothing for ``STALL_S``."""
         try:
             return self.blocks.get(timeout=timeout)
         except queue.Empty:
             pass
-        stopped = self.stream is None or not self.stream.active
-        if stopped or time.monotonic() - self.last_block > self.STALL_S:
-            raise AudioDeviceError("capture-lost", "the microphone stopped delivering audio")
+        if self.stream is None or not self.stream.active:
+            raise AudioDeviceError("capture-lost", "the microphone stream stopped")
+        silent = time.monotonic() - self.last_block
+        if silent > self.STALL_S:
+            raise AudioDeviceError("capture-stalled", f"no audio for {silent:.1f} s")
         return None

@@ -267,6 +267,7 @@ class Daemon:
                 self.state = State.IDLE
             return
         self.mic_state = MicState.LOST
+        self.counts.mic_losses += 1
         self.listening.close()
         if not self.busy.is_set():
             self.state = State.MIC_LOST

@@ -59,6 +59,13 @@ class Counts:
     turns: int = 0
     refused: int = 0
     timers_rung: int = 0
+    mic_losses: int = 0
+    """Times the microphone went away (once each, however long it took to come back)."""
+    mic_stalls: int = 0
+    """Times an open microphone delivered no audio for a while (also during a loss)."""
+
+    def mic_stalled(self) -> None:
+        self.mic_stalls += 1
 
 
 @dataclass

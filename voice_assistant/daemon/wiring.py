@@ -49,7 +49,9 @@ def serve(daemon: Daemon) -> int:
     def retry_max_s() -> float:  # read each time: a reload may change it
         return daemon.settings.listen.device_retry_max_s
 
-    mic = MicLoop(daemon.source, daemon.stopping, retry_max_s, daemon.mic_changed)
+    mic = MicLoop(
+        daemon.source, daemon.stopping, retry_max_s, daemon.mic_changed, daemon.counts.mic_stalled
+    )
     try:
         mic.run(daemon.read)
     finally:

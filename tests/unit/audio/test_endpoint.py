@@ -106,6 +106,9 @@ def test_streaming_utterances_from_blocks_match_the_endpointer():
                 out.append(1.0 if np.sqrt(np.mean(window**2)) > 0.05 else 0.0)
             return out
 
+        def reset(self) -> None:
+            self.pending = np.zeros(0, dtype=np.float32)
+
     audio = np.concatenate([silence(1.0), tone(1.0), silence(2.0), tone(0.6), silence(2.0)])
     pcm = (audio * 32767).astype(np.int16)
     blocks = [pcm[i : i + 1280] for i in range(0, len(pcm), 1280)]

@@ -79,3 +79,27 @@ def test_review_figures_count_catches_and_false_alarms():
     assert review_figures([caught, missed, alarm]).startswith(
         "caught 1/2, false alarms 1/3 (1/1 clean)"
     )
+
+
+def test_the_review_lines_count_failed_first_drafts_and_what_rewriting_gave():
+    from bench.answers import Outcome, review_lines
+
+    def trace(*drafts: tuple[int, list[str]], reply: str = "model, reviewed") -> Outcome:
+        entries = [
+            {"draft": d, "kept": kept, "failed": failed, "review_s": 0.002}
+            for d, (kept, failed) in zip(["first", "second", "third"], drafts, strict=False)
+        ]
+        return Outcome(reply="…", review={"drafts": entries, "reply": reply})
+
+    outcomes = [
+        trace((1, [])),  # passed at once
+        trace((0, ["a number not in its quote"])),  # failed, no rewrite (spoken default)
+        trace((0, ["wrong note"]), (1, []), reply="model, reviewed, rewritten"),
+        trace((0, ["wrong note"]), (0, ["wrong note"]), reply="code: declined"),
+        Outcome(reply="general", review=None),
+    ]
+    timing, drafts = review_lines(outcomes)
+    assert timing == "review per draft: median 2.0 ms, max 2.0 ms (6 drafts)"
+    assert drafts == (
+        "first drafts failing review: 3 of 4 answers; rewritten 2, passed when rewritten 1"
+    )

@@ -84,7 +84,8 @@ def test_mixing_gives_the_requested_snr(snr, kind):
     loud = mixed * 5
     scaled = fit_peak(loud)  # one factor for speech and noise alike: the SNR is kept
     np.testing.assert_allclose(scaled, loud * (0.99 / np.abs(loud).max()), rtol=1e-5)
-    assert np.array_equal(fit_peak(mixed / 100), mixed / 100)  # never scaled up
+    quiet = (mixed / 100).astype(np.float32)
+    assert np.array_equal(fit_peak(quiet), quiet)  # never scaled up
 
 
 def test_clean_is_the_padded_speech_alone():
@@ -112,7 +113,7 @@ def test_pink_noise_has_more_power_low_than_high():
 class ScriptedModel:
     """Plays back fixed scores, one per frame, and counts resets."""
 
-    names = ("scripted",)
+    names: tuple[str, ...] = ("scripted",)
 
     def __init__(self, scores):
         self.scores = list(scores)

@@ -5,9 +5,11 @@ sink; the audio devices themselves are covered by tests/live/test_daemon_live.py
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from tests.fakes import fake_engines, silence, tone
 from voice_assistant.config import Settings
@@ -26,7 +28,7 @@ class BrokenTTS(FakeTTS):
         super().__init__()
         self.broken = True
 
-    def synthesize(self, text: str):  # type: ignore[no-untyped-def]
+    def synthesize(self, text: str) -> Iterator[npt.NDArray[np.int16]]:
         if self.broken:
             raise StageFailure("tts", "synthesis-failed", "piper could not speak: boom")
         yield from super().synthesize(text)

@@ -13,7 +13,7 @@ BLOCK_S = FRAME / 16_000
 
 
 class ScriptedWake:
-    names = ("test",)
+    names: tuple[str, ...] = ("test",)
 
     def __init__(self) -> None:
         self.next = 0.0

@@ -183,7 +183,7 @@ def test_the_idle_daemon_checks_every_few_seconds(monkeypatch):
     daemon, _ = daemon_with(Settings())
     watch = ScriptedWatch([[damaged("disk-damaged")]])
     daemon.engines.model_watch = watch
-    daemon.engines.actions = NoTimers  # type: ignore[attr-defined]
+    monkeypatch.setattr(daemon.engines, "actions", NoTimers)
     for _ in range(5):  # the mic thread queues a ring check every second while idle
         daemon.run_job(RingJob())
     assert watch.calls == 1 and daemon.models.problems  # then not again for MODEL_CHECK_S

@@ -1,6 +1,8 @@
 """Engines chosen by configuration: a backend key per engine, a registry, fakes that
 stand where the real engines do, and the LLM call that names its task."""
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -77,7 +79,10 @@ def test_a_missing_model_of_a_real_backend_is_still_reported(tmp_path):
 
 def test_every_call_names_its_task_and_llama_cpp_picks_the_context_by_it():
     settings = Settings()
-    unused = None  # no model is loaded to tell families apart
+
+    def unused(key: str, name: str) -> Path:  # no model is loaded to tell families apart
+        raise AssertionError(f"resolved the model {key}={name}")
+
     contexts = LlamaCppContexts(settings, unused)
     assert contexts.family("research") == contexts.family("answer_general") == "research"
     assert contexts.family("understand") == "understand"

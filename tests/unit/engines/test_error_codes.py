@@ -36,6 +36,7 @@ def raised_codes() -> dict[str, list[str]]:
             assert len(node.args) > at, f"{path}:{node.lineno}: {name} without a code"
             code = node.args[at]
             assert isinstance(code, ast.Constant), f"{path}:{node.lineno}: a computed code"
+            assert isinstance(code.value, str), f"{path}:{node.lineno}: a code that is not a string"
             found.setdefault(code.value, []).append(f"{path.name}:{node.lineno}")
     return found
 

@@ -33,5 +33,7 @@ def test_the_history_keeps_only_what_was_heard():
         ("user", "And the trip?"),
         ("assistant", "You fly Monday."),
     ]
-    assert conversations.turn(second).reply == "You fly Monday. The hotel is X."  # published
-    assert conversations.turn(first).reply == "Priya is a colleague."
+    published, earlier = conversations.turn(second), conversations.turn(first)
+    assert published is not None and earlier is not None
+    assert published.reply == "You fly Monday. The hotel is X."  # published
+    assert earlier.reply == "Priya is a colleague."

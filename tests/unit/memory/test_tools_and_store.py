@@ -6,16 +6,30 @@ from tests.research_fixtures import clock, read, record, search
 from voice_assistant.memory.importer import import_paths, split_markdown
 from voice_assistant.memory.sqlite import connect
 from voice_assistant.memory.store import MemoryStore, fts_query
-from voice_assistant.research.tools import ToolCall, Tools, render
+from voice_assistant.research.notes import Exchange
+from voice_assistant.research.tools import (
+    ClockResult,
+    ReadResult,
+    SearchResult,
+    ToolCall,
+    ToolFailure,
+    Tools,
+    render,
+)
 
 
 def store_at(tmp_path):
     return MemoryStore(connect(tmp_path / "m.sqlite3"), device="laptop")
 
 
+def rendered(exchange: Exchange) -> str:
+    assert exchange.result is not None
+    return render(exchange.result)
+
+
 def test_the_text_rendering_is_pinned():
     dentist = record(1, "Dentist", "Check-up with Dr. Alvarez, Thursday 12 March at 9:30.")
-    text = render(search("dentist", dentist).result)
+    text = rendered(search("dentist", dentist))
     assert text == (
         'search_memories("dentist") -> 1 hit(s)\n'
         "--- hit 1 | memory_id=1 | score=2.000 | hash=h0001 | device=laptop | "
@@ -23,8 +37,8 @@ def test_the_text_rendering_is_pinned():
         "# Dentist (file, markdown, home; updated 2025-11-30)\n"
         "<excerpt>Check-up with Dr. Alvarez, Thursday 12 March at 9:30.</excerpt>"
     )
-    assert render(read(None, 7).result) == "read_memory(7) -> no such memory"
-    assert render(clock().result) == "clock() -> 2026-11-30T10:00 (Monday 30 November 2026, 10:00)"
+    assert rendered(read(None, 7)) == "read_memory(7) -> no such memory"
+    assert rendered(clock()) == "clock() -> 2026-11-30T10:00 (Monday 30 November 2026, 10:00)"
 
 
 def test_search_ranks_by_bm25_and_ignores_question_words(tmp_path):
@@ -45,14 +59,17 @@ def test_tools_return_structures(tmp_path):
     now = dt.datetime(2026, 11, 30, 10, 0)
     tools = Tools(store, now=lambda: now)
     found = tools.run(ToolCall(tool="search_memories", argument="guest network"))
+    assert isinstance(found, SearchResult)
     assert found.hits[0].memory.id == memory_id and found.hits[0].memory.device == "laptop"
-    assert (
-        tools.run(ToolCall(tool="read_memory", argument=f"memory {memory_id}")).memory.title
-        == "Wifi"
-    )
-    assert tools.run(ToolCall(tool="read_memory", argument="999")).memory is None
-    assert tools.run(ToolCall(tool="clock")).iso == "2026-11-30T10:00"
-    assert tools.run(ToolCall(tool="set_timer", argument="5")).error == "unknown tool"
+    read_back = tools.run(ToolCall(tool="read_memory", argument=f"memory {memory_id}"))
+    assert isinstance(read_back, ReadResult) and read_back.memory is not None
+    assert read_back.memory.title == "Wifi"
+    missing = tools.run(ToolCall(tool="read_memory", argument="999"))
+    assert isinstance(missing, ReadResult) and missing.memory is None
+    now_read = tools.run(ToolCall(tool="clock"))
+    assert isinstance(now_read, ClockResult) and now_read.iso == "2026-11-30T10:00"
+    unknown = tools.run(ToolCall(tool="set_timer", argument="5"))
+    assert isinstance(unknown, ToolFailure) and unknown.error == "unknown tool"
 
 
 def test_markdown_splits_per_heading_section():

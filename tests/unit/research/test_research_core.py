@@ -18,6 +18,7 @@ def test_a_written_answer_cites_sources_and_the_turn_is_stored():
     ] == [1]
     assert (reply.stop_reason, reply.notes, reply.final_outcome) == ("answered", 1, "answered")
     assert [c.task for c in reply.model_calls] == ["research", "answer_written"]
+    assert reply.turn_id is not None
     turn = research.conversations.turn(reply.turn_id)
     assert turn is not None and turn.reply == reply.text
     assert turn.exchanges[0]["call"]["tool"] == "search_memories"
@@ -71,7 +72,9 @@ def test_replay_rebuilds_notes_from_the_stored_structures():
     llm = FakeLLM([ANSWER, written("Thursday.")])
     research = fake_research(llm)
     reply = research.answer("When is the dentist?", "written")
+    assert reply.turn_id is not None
     turn = research.conversations.turn(reply.turn_id)
+    assert turn is not None
     notes = build_notes(stored_exchanges(turn))
     assert [n.subject for n in notes] == ["Dentist"]
     _, answered = research.final_pass(turn.question, notes, [], "written")

@@ -6,7 +6,7 @@ from voice_assistant.llm.base import Completion
 from voice_assistant.memory.sqlite import connect
 from voice_assistant.memory.store import MemoryStore
 from voice_assistant.research.loop import ResearchLoop
-from voice_assistant.research.notes import build_notes
+from voice_assistant.research.notes import Exchange, build_notes
 from voice_assistant.research.tools import Tools
 
 
@@ -128,10 +128,13 @@ def test_memory_text_that_gives_orders_never_runs_a_tool(tmp_path):
 
 def test_code_s_first_search_may_settle_research_without_a_model_call(tmp_path):
     loop, llm = loop_for(tmp_path, [search("more")])
-    seen = []
-    run = loop.run(
-        "When is the dentist?", 20, lambda exchanges: seen.append(exchanges) or "decisive"
-    )
+    seen: list[list[Exchange]] = []
+
+    def settle(exchanges: list[Exchange]) -> str:
+        seen.append(exchanges)
+        return "decisive"
+
+    run = loop.run("When is the dentist?", 20, settle)
     assert (run.stop_reason, llm.requests, len(run.exchanges)) == ("decisive", [], 1)
     assert seen[0] == run.exchanges  # it saw the first search
     run = loop.run("When is the dentist?", 20, lambda exchanges: None)  # None: research goes on

@@ -40,7 +40,7 @@ CHUNK = 1024
 class ToneWake:
     """The wake word is a 1 kHz tone (speech here is 300 Hz)."""
 
-    names = ("tone",)
+    names: tuple[str, ...] = ("tone",)
 
     def score(self, frame: np.ndarray) -> float:
         spectrum = np.abs(np.fft.rfft(frame.astype(np.float32)))
@@ -205,10 +205,7 @@ def test_a_satellite_that_goes_away_is_reached_again(how, turns):
 def test_timers_are_reported_to_connected_satellites():
     kitchen = ScriptedSatellite("kitchen")
     with serving(kitchen) as uris:
-        hub, worker = hub_for(uris, turns=0)
-        hub.listening = lambda: Listening(
-            None, WakeTrigger(WakeConfig()), LoudnessVAD(), hub.settings.endpoint
-        )  # type: ignore[method-assign]
+        hub, worker = hub_for(uris, turns=0, wake=False)
         hub.start()
         actions = hub.engines.actions
         try:

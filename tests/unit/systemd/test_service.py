@@ -138,7 +138,8 @@ def test_user_unit_path_follows_xdg_config_home(tmp_path, monkeypatch):
 
 
 def test_install_writes_the_unit_then_reloads_and_enables(exe, unit_file):
-    systemctl, said = FakeSystemctl(), []
+    systemctl = FakeSystemctl()
+    said: list[str] = []
     assert service.install("ptt", systemctl=systemctl, say=said.append) == unit_file
     assert f"ExecStart={exe.resolve()} run --mode ptt" in unit_file.read_text()
     assert systemctl.calls == [
@@ -159,7 +160,8 @@ def test_reinstall_with_a_new_mode_restarts_a_running_instance(exe, unit_file):
 
 
 def test_install_without_enable_only_reloads(exe, unit_file):
-    systemctl, said = FakeSystemctl(), []
+    systemctl = FakeSystemctl()
+    said: list[str] = []
     service.install("both", enable=False, systemctl=systemctl, say=said.append)
     assert systemctl.calls == [RELOAD]
     assert unit_file.exists()
@@ -199,7 +201,8 @@ def test_uninstall_disables_removes_and_reloads(exe, unit_file):
     wants = unit_file.parent / "default.target.wants" / "voice-assistant.service"
     wants.parent.mkdir()
     wants.symlink_to(unit_file)
-    systemctl, said = FakeSystemctl(), []
+    systemctl = FakeSystemctl()
+    said: list[str] = []
     service.uninstall(systemctl=systemctl, say=said.append)
     assert systemctl.calls == [DISABLE, RELOAD]
     assert not unit_file.exists() and not wants.is_symlink()
@@ -215,7 +218,8 @@ def test_uninstall_of_a_unit_never_loaded_is_fine(exe, unit_file):
 
 def test_uninstall_without_user_manager_removes_the_file_and_says_so(exe, unit_file):
     service.install("both", systemctl=FakeSystemctl(), say=print)
-    systemctl, said = FakeSystemctl(disable=NO_BUS), []
+    systemctl = FakeSystemctl(disable=NO_BUS)
+    said: list[str] = []
     service.uninstall(systemctl=systemctl, say=said.append)
     assert systemctl.calls == [DISABLE]
     assert not unit_file.exists()

@@ -81,7 +81,7 @@ def test_a_stage_failure_becomes_an_error_event():
 def test_progress_is_only_phases_in_order_and_never_an_outcome():
     from voice_assistant.progress import PHASES, earcon
 
-    heard = []
+    heard: list[str] = []
     pipeline = fake_pipeline(llm=FakeLLM([ANSWER, "Canberra."]))
     pipeline.on_progress = heard.append
     result = pipeline.run(speech())

@@ -2,6 +2,7 @@
 in order; each turn's result becomes one record."""
 
 import threading
+from functools import partial
 
 import numpy as np
 import pytest
@@ -47,10 +48,11 @@ def test_audio_is_endpointed_an_utterance_is_not_and_text_skips_whisper():
 def test_jobs_run_in_order_on_one_worker_and_errors_reach_their_future():
     service = TurnService(fake_pipeline()).start()
     seen: list[tuple[int, str]] = []
-    futures = [
-        service.call(lambda i=i: seen.append((i, threading.current_thread().name)))
-        for i in range(5)
-    ]
+
+    def note(i: int) -> None:
+        seen.append((i, threading.current_thread().name))
+
+    futures = [service.call(partial(note, i)) for i in range(5)]
     failing = service.call(lambda: 1 / 0)
     after = service.call(lambda: "still running")
     assert after.result(timeout=10) == "still running"

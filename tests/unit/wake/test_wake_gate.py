@@ -9,7 +9,7 @@ from voice_assistant.wake.gate import HANGOVER_S, GatedWake
 class CountingModel:
     """Scores a frame by its first sample; remembers every frame it ran on."""
 
-    names = ("test",)
+    names: tuple[str, ...] = ("test",)
 
     def __init__(self):
         self.seen, self.resets = [], 0

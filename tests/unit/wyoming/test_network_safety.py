@@ -67,9 +67,9 @@ def exchange(host: str, port: int, events: list[Event], timeout: float = 5) -> l
         got: list[Event] = []
         try:
             async with asyncio.timeout(timeout):
-                while (event := await async_read_event(reader)) is not None:
-                    got.append(event)
-                    if event.type in ("info", "pong"):
+                while (received := await async_read_event(reader)) is not None:
+                    got.append(received)
+                    if received.type in ("info", "pong"):
                         break
         except (TimeoutError, ConnectionError):  # a refused peer may see a reset
             pass

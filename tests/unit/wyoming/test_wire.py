@@ -39,8 +39,12 @@ def read(request):
 
 def test_an_event_with_data_and_payload_is_read_whole(read):
     data = json.dumps({"width": 2, "channels": 1}).encode()
-    header = {"type": "audio-chunk", "data": {"rate": 16000}}
-    header.update(data_length=len(data), payload_length=4)
+    header = {
+        "type": "audio-chunk",
+        "data": {"rate": 16000},
+        "data_length": len(data),
+        "payload_length": 4,
+    }
     event = read(json.dumps(header).encode() + b"\n" + data + b"\x01\x02\x03\x04")
     assert event.type == "audio-chunk"
     assert event.data == {"rate": 16000, "width": 2, "channels": 1}
