@@ -228,7 +228,7 @@ def outcome_of(reply: Reply, first_audio_s: float) -> Outcome:
         code_sentences=tuple(code),
         model_calls=len(reply.model_calls),
         first_audio_s=first_audio_s,
-        review=turn.get("review"),
+        review=reply.review,
     )
 
 
@@ -279,9 +279,16 @@ def _by_kind(requests: list[Request], outcomes: list[Outcome]) -> dict[str, list
 
 
 def review_lines(outcomes: list[Outcome]) -> list[str]:
-    """What the review did in these turns: its time per draft, the first drafts that failed
-    it, and what rewriting them gave (``tasks.answer_spoken.rewrite``)."""
-    traces = [o.review for o in outcomes if o.review and o.review.get("drafts")]
+    """What the review did to the memory answers of these turns: its time per draft, the
+    first drafts that failed it, and what rewriting them gave (``tasks.answer_spoken.rewrite``;
+    a general answer's checks are others, and it is never rewritten)."""
+    traces = [
+        trace
+        for o in outcomes
+        if o.review
+        for trace in o.review.get("answers", [o.review])  # a turn with several questions
+        if trace.get("drafts") and trace.get("kind") != "general"  # memory answers only
+    ]
     times = [d["review_s"] * 1000 for t in traces for d in t["drafts"] if "review_s" in d]
     failed = [t for t in traces if t["drafts"][0]["kept"] == 0 and t["drafts"][0]["failed"]]
     rewritten = [t for t in failed if "rewritten" in str(t.get("reply", ""))]

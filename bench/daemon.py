@@ -466,7 +466,9 @@ def run_daemon_bench(runs: int, idle_s: float, keep: bool) -> int:
                 env = environment(rig, folder, data, gate)
                 if effective_gate(env) != gate:
                     raise RuntimeError(f"{label}: the daemon would not run with wake.gate={gate}")
-                daemon = start_daemon(env, mode, folder, label.split(",")[-1].strip())
+                daemon = start_daemon(
+                    env, mode, folder, label.split(",")[-1].strip().replace(" ", "-")
+                )
                 try:
                     for run in range(runs):
                         print(f"{label}, run {run + 1}: idle CPU ({idle_s:.0f} s)…", flush=True)

@@ -10,15 +10,17 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import os
 import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-from bench.corpus import CHECKOUT, DEMO_ACTS, DEMO_QUESTIONS, LIBRIVOX
+from bench.corpus import CHECKOUT, DEMO_ACTS, DEMO_MEMORIES, DEMO_QUESTIONS, LIBRIVOX
 from voice_assistant.audio.wavfile import read_wav
 from voice_assistant.batch import expand_inputs, reference_for
 from voice_assistant.config import Settings, load_settings
@@ -218,9 +220,34 @@ def bench_wer(
 
 
 def run_pipeline_bench(settings: Settings, args: argparse.Namespace) -> int:
-    """Cold start, stage timings over the demo WAVs, and each whisper model's WER."""
+    """Cold start, stage timings over the demo WAVs, and each whisper model's WER, over a
+    store of the demo memories of its own (yours is neither read nor changed)."""
+    from voice_assistant.memory.importer import import_paths
+
+    with tempfile.TemporaryDirectory(prefix="va-pipeline-") as data:
+        local = settings.model_copy(deep=True)
+        local.paths.data_dir = Path(data)
+        engines = Engines(local)
+        report = import_paths(engines.memories(), [DEMO_MEMORIES])
+        engines.database().close()
+        if report.skipped or not report.added:
+            raise RuntimeError(f"demo memories not imported: {report}")
+        key = "VOICE_ASSISTANT__PATHS__DATA_DIR"
+        before = os.environ.get(key)
+        os.environ[key] = data  # for the fresh processes too
+        try:
+            return _run_pipeline_bench(local, args)
+        finally:
+            if before is None:
+                del os.environ[key]
+            else:
+                os.environ[key] = before
+
+
+def _run_pipeline_bench(settings: Settings, args: argparse.Namespace) -> int:
     wavs = expand_inputs(args.wavs or [DEMO_QUESTIONS, DEMO_ACTS])
     print(f"# voice-assistant bench: {args.runs} run(s) each, medians")
+    print(f"# the demo memories in a store of the bench's own: {settings.paths.data_dir}")
     print(f"# llm={settings.models.llm} stt={settings.models.stt} tts={settings.models.tts}")
     cold = bench_cold(args)
     print("cold start (fresh process, all models loaded):")

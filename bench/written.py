@@ -1,7 +1,8 @@
 """``voice-assistant bench --suite written``: a written answer as a user asks for one.
 
 ``voice-assistant ask "What did we decide about the transaction gateway?"`` (the demo's
-question) in a fresh process each run, over a store of the demo memories: the wall time
+question) in a fresh process and a new conversation each run, over a store of the demo
+memories: the wall time
 of the whole command (models loaded, research, the answer, Sources), the calls it made as
 ``ask`` reports them, and the process's peak RSS.
 """
@@ -55,7 +56,12 @@ def timed_ask(env: dict[str, str], folder: Path) -> dict[str, float]:
 
 def run_written_bench(runs: int) -> int:
     with tempfile.TemporaryDirectory(prefix="va-written-") as data:
-        env = {**os.environ, "VOICE_ASSISTANT__PATHS__DATA_DIR": data}
+        env = {
+            **os.environ,
+            "VOICE_ASSISTANT__PATHS__DATA_DIR": data,
+            # each ask a new conversation, as a user asking once: no earlier answer in it
+            "VOICE_ASSISTANT__RESEARCH__CONVERSATION_IDLE_S": "1",
+        }
         subprocess.run(
             [sys.executable, "-m", "voice_assistant", "memory", "import", str(DEMO_MEMORIES)],
             env=env,

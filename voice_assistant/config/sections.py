@@ -167,8 +167,8 @@ class TasksConfig(Section):
         "code",
         description="Who words the acknowledgement of a committed change: code states the "
         "receipts (fast, always right); the model writes from the outcome document, then "
-        "review checks it. Code by default: see BENCHMARKS.md (the 0.5B garbles receipts "
-        "and its review does not catch it).",
+        "review checks it. Code by default: see BENCHMARKS.md (a 0.5B reviewer's verdict "
+        "follows the document, not the draft).",
     )
 
     def backends(self) -> dict[str, str]:

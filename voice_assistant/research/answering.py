@@ -162,11 +162,12 @@ class Answerer:
                 return Answered(text, "cut-short", request, first, calls, trace)
             if draft is not None and not draft.facts:
                 break  # the model found no answer in the notes: nothing to rewrite
-            if attempt == 1 and self.profiles[task].rewrite:
-                failed = [f.text() for f in verdict.findings] or ["it is not in the form asked for"]
-                completion = self._call(
-                    task, rewrite_request(request, completion.text, failed), calls, schema, grammar
-                )
+            if attempt == 2 or not self.profiles[task].rewrite:
+                break  # no second draft to review (the same one again would fail again)
+            failed = [f.text() for f in verdict.findings] or ["it is not in the form asked for"]
+            completion = self._call(
+                task, rewrite_request(request, completion.text, failed), calls, schema, grammar
+            )
         if completion is None and first is None:
             trace["reply"] = "code: no answer"
             text = spoken_fallback(notes) if not written else written_fallback(notes)

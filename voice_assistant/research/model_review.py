@@ -5,7 +5,7 @@ Whether the note's words say everything the sentence says (a claim beyond the ma
 what the question asks for. One short, fresh request per fact that passed code's checks:
 the question, the note's sentence the fact quotes, and the fact's sentence. (Asking the
 model to check its own answer by extending the answer's request caught nothing on the
-seeded drafts: it approved itself; BENCHMARKS.md.) It runs only where a task profile
+seeded drafts: it approved itself; docs/decisions/0001.) It runs only where a task profile
 asks for it (``tasks.answer_spoken.review``), on the model ``tasks.review.model`` names.
 """
 

@@ -3,7 +3,7 @@
 Whisper pads every input to a 30 s window, so a 2 s question costs the encoder as much as
 30 s of speech (about 1.1 s of our 2.4 s turn on 2 cores). A spoken turn is short: we
 encode a window of the utterance plus a margin of silence (15 s at least) instead, which
-measured the same word error rate at a third of the time (BENCHMARKS.md). Short windows
+measured the same word error rate in under half the time (BENCHMARKS.md). Short windows
 can make whisper loop, so a runaway or repeating result falls back to the full window.
 """
 

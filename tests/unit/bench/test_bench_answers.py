@@ -98,8 +98,12 @@ def test_the_review_lines_count_failed_first_drafts_and_what_rewriting_gave():
         trace((0, ["wrong note"]), (0, ["wrong note"]), reply="code: declined"),
         Outcome(reply="general", review=None),
     ]
+    general = {"kind": "general", "drafts": [{"draft": "Canberra.", "failed": []}]}
+    outcomes.append(Outcome(reply="general knowledge", review=general))  # not counted
+    two = [trace((1, [])).review, trace((0, ["wrong note"])).review]
+    outcomes.append(Outcome(reply="two questions", review={"answers": two}))
     timing, drafts = review_lines(outcomes)
-    assert timing == "review per draft: median 2.0 ms, max 2.0 ms (6 drafts)"
+    assert timing == "review per draft: median 2.0 ms, max 2.0 ms (8 drafts)"
     assert drafts == (
-        "first drafts failing review: 3 of 4 answers; rewritten 2, passed when rewritten 1"
+        "first drafts failing review: 4 of 6 answers; rewritten 2, passed when rewritten 1"
     )

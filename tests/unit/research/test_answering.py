@@ -77,6 +77,7 @@ def test_a_spoken_answer_is_not_rewritten_unless_its_profile_asks():
     out = ask.answer("When is my half marathon?", [RACE], [], "spoken", personal=True)
     assert len(llm.calls) == 1 and out.outcome in ("quoted", "declined")
     assert "26 May" not in out.text
+    assert len(out.review["drafts"]) == 1  # the one draft, reviewed once
 
 
 def test_notes_without_the_answer_are_declined_without_a_rewrite():
