@@ -78,16 +78,7 @@ def engine_memory(config: str | None) -> None:
 
 def bench_memory(args: argparse.Namespace) -> list[tuple[str, float]]:
     """Each engine's RSS in MB (the rise as it loads), medians over fresh processes."""
-    config = repr(str(args.config)) if args.config else "None"
-    code = f"from bench.pipeline import engine_memory; engine_memory({config})"
-    runs = []
-    for _ in range(args.runs):
-        out = subprocess.run(
-            [sys.executable, "-c", code], capture_output=True, text=True, cwd=CHECKOUT
-        )
-        if out.returncode != 0:
-            raise RuntimeError(out.stderr.strip().splitlines()[-1])
-        runs.append(json.loads(out.stdout.strip().splitlines()[-1]))
+    runs = in_fresh_processes("engine_memory", args)
     names = [name for name, _ in runs[0]]
     levels = [median([run[i][1] for run in runs]) for i in range(len(names))]
     rises = [levels[0]] + [b - a for a, b in itertools.pairwise(levels)]
@@ -98,10 +89,12 @@ def median(values: list[float]) -> float:
     return statistics.median(values) if values else float("nan")
 
 
-def bench_cold(args: argparse.Namespace) -> dict[str, float]:
+def in_fresh_processes(function: str, args: argparse.Namespace) -> list[Any]:
+    """``function`` of this module run in ``args.runs`` fresh processes, one after another:
+    the JSON each printed last."""
     config = repr(str(args.config)) if args.config else "None"
-    code = f"from bench.pipeline import cold_start; cold_start({config})"
-    runs: list[dict[str, float]] = []
+    code = f"from bench.pipeline import {function}; {function}({config})"
+    runs = []
     for _ in range(args.runs):
         out = subprocess.run(
             [sys.executable, "-c", code], capture_output=True, text=True, cwd=CHECKOUT
@@ -109,6 +102,11 @@ def bench_cold(args: argparse.Namespace) -> dict[str, float]:
         if out.returncode != 0:
             raise RuntimeError(out.stderr.strip().splitlines()[-1])
         runs.append(json.loads(out.stdout.strip().splitlines()[-1]))
+    return runs
+
+
+def bench_cold(args: argparse.Namespace) -> dict[str, float]:
+    runs = in_fresh_processes("cold_start", args)
     return {key: median([r[key] for r in runs]) for key in runs[0]}
 
 

@@ -34,14 +34,17 @@ class Probe:
     result: str
 
 
-def outcome(kind: str, backend: str, returncode: int, stdout: str) -> Probe:
+def outcome(kind: str, backend: str, returncode: int, stdout: str, stderr: str = "") -> Probe:
     """What a probe's exit and output say (a pure function: the crash advice is tested)."""
     lines = [line for line in stdout.splitlines() if line.strip()]
     last = lines[-1] if lines else ""
     if returncode == 0 and last.startswith("ok: "):
         return Probe(kind, backend, True, last.removeprefix("ok: "))
     if returncode >= 0:
-        reason = last.removeprefix("failed: ") if last else f"exit code {returncode}, no output"
+        if last.startswith("failed: "):
+            return Probe(kind, backend, False, last.removeprefix("failed: "))
+        said = [line for line in stderr.splitlines() if line.strip()]
+        reason = f"exit code {returncode}" + (f": {said[-1].strip()}" if said else ", no output")
         return Probe(kind, backend, False, reason)
     try:
         name = signal.Signals(-returncode).name
@@ -66,7 +69,7 @@ def run_probe(kind: str, backend: str, installed: bool, config: Path | None) -> 
         done = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT_S)
     except subprocess.TimeoutExpired:
         return Probe(kind, backend, False, f"no answer in {TIMEOUT_S:.0f} s")
-    return outcome(kind, backend, done.returncode, done.stdout)
+    return outcome(kind, backend, done.returncode, done.stdout, done.stderr)
 
 
 def doctor(settings: Settings, installed: bool, config: Path | None) -> int:

@@ -69,7 +69,10 @@ def probe_llm(engines: Engines, installed: bool) -> str:
     done = llm.complete(messages, task="doctor", max_tokens=WRITE, deadline_s=300)
     seconds = time.monotonic() - started
     if done.completion_tokens < 2:
-        raise AssistantError("probe-failed", f"the model wrote nothing ({done.finish_reason})")
+        raise AssistantError(
+            "probe-failed",
+            f"the model wrote {done.completion_tokens} token(s) of {WRITE} ({done.finish_reason})",
+        )
     return (
         f"{engines.settings.models.llm}: {done.prompt_tokens}-token prompt, "
         f"{done.completion_tokens} tokens written in {seconds:.2f} s ({done.text.strip()!r})"
@@ -101,7 +104,7 @@ def probe_wake(engines: Engines, installed: bool) -> str:
     from voice_assistant.wake.base import FRAME
 
     wake = backends.WAKE["openwakeword"](engines) if installed else engines.wake()
-    pcm = (probe_clip() * 32767).astype(np.int16)
+    pcm = (np.clip(probe_clip(), -1, 1) * 32767).astype(np.int16)
     best = max(wake.score(pcm[i : i + FRAME]) for i in range(0, len(pcm) - FRAME + 1, FRAME))
     threshold = engines.settings.wake.threshold
     if best < threshold:

@@ -109,6 +109,10 @@ def test_a_probe_s_own_verdict_is_kept():
     failed = outcome("wake", "openwakeword", 1, "failed: did not hear the wake word\n")
     assert not failed.ok and failed.result == "did not hear the wake word"
     assert outcome("stt", "wyoming", 1, "").result == "exit code 1, no output"
+    err = "Traceback …\nModuleNotFoundError: No module named 'piper'\n"
+    assert outcome("tts", "piper", 1, "", err).result == (
+        "exit code 1: ModuleNotFoundError: No module named 'piper'"
+    )
     assert not outcome("stt", "whisper", 0, "info: only\n").ok  # no verdict is no success
 
 
