@@ -24,6 +24,7 @@ import sys
 import tempfile
 import threading
 import time
+import tomllib
 import traceback
 import wave
 from pathlib import Path
@@ -186,14 +187,12 @@ def effective_gate(env: dict[str, str]) -> bool:
         timeout=60,
         check=True,
     ).stdout
-    section = shown.split("[wake]", 1)[1].split("\n[", 1)[0]
-    return "gate = true" in section
+    return bool(tomllib.loads(shown)["wake"]["gate"])
 
 
 def start_daemon(env: dict[str, str], mode: str, folder: Path, name: str = "") -> LiveDaemon:
     log = folder / f"daemon-{name or mode}.log"
-    gate = "on" if effective_gate(env) else "off"
-    print(f"starting the daemon (--mode {mode}, wake gate {gate}); log {log}", flush=True)
+    print(f"starting the daemon (--mode {mode}); log {log}", flush=True)
     started = time.monotonic()
     daemon = LiveDaemon(env, mode, log)
     daemon.wait_for("the daemon to listen", lambda s: s["state"] == "idle", timeout=300)
@@ -466,9 +465,7 @@ def run_daemon_bench(runs: int, idle_s: float, keep: bool) -> int:
                 env = environment(rig, folder, data, gate)
                 if effective_gate(env) != gate:
                     raise RuntimeError(f"{label}: the daemon would not run with wake.gate={gate}")
-                daemon = start_daemon(
-                    env, mode, folder, label.split(",")[-1].strip().replace(" ", "-")
-                )
+                daemon = start_daemon(env, mode, folder, f"{mode}-gate-{'on' if gate else 'off'}")
                 try:
                     for run in range(runs):
                         print(f"{label}, run {run + 1}: idle CPU ({idle_s:.0f} s)…", flush=True)

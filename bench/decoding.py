@@ -11,7 +11,6 @@ token to the last (so the grammar's cost counts and the prompt's evaluation does
 
 from __future__ import annotations
 
-import json
 import statistics
 import time
 from collections.abc import Callable, Iterator
@@ -22,7 +21,7 @@ from voice_assistant.config import Settings
 from voice_assistant.engines import Engines
 from voice_assistant.llm.base import Message
 from voice_assistant.llm.contexts import LlamaCppContexts
-from voice_assistant.llm.decoding import Grammar, generate
+from voice_assistant.llm.decoding import Grammar, gbnf, generate
 from voice_assistant.llm.llama import LlamaCppLLM
 from voice_assistant.research import loop
 from voice_assistant.research.final import final_request
@@ -110,15 +109,11 @@ def writing(tokens: Iterator[int], max_tokens: int) -> tuple[int, float]:
     return count, last - first
 
 
-def _gbnf(request: Request) -> tuple[str, str]:
-    from llama_cpp import LlamaGrammar
-
-    parsed = (
-        LlamaGrammar.from_json_schema(json.dumps(request.schema), verbose=False)
-        if request.schema
-        else LlamaGrammar.from_string(request.grammar or "", verbose=False)
-    )
-    return parsed._grammar, parsed._root
+WAYS = (
+    "free (no grammar)",
+    "constrained, token checked first",
+    "constrained, llama-cpp-python sampler",
+)
 
 
 def ways(llm: LlamaCppLLM, request: Request) -> dict[str, Callable[[], tuple[int, float]]]:
@@ -127,14 +122,15 @@ def ways(llm: LlamaCppLLM, request: Request) -> dict[str, Callable[[], tuple[int
 
     llama = llm.llama
     ids, _ = llm._prompt_tokens(request.messages)
-    gbnf, root = _gbnf(request)
+    rules_text, root = gbnf(request.schema, request.grammar)
     n = request.max_tokens
 
     def never() -> bool:
         return False
 
     def ours(constrained: bool) -> tuple[int, float]:
-        rules = Grammar(llama._model.vocab, gbnf, root, llama.n_vocab()) if constrained else None
+        vocab = llama._model.vocab
+        rules = Grammar(vocab, rules_text, root, llama.n_vocab()) if constrained else None
         try:
             return writing(generate(llama, ids, n, rules, never, llm.pick), n)
         finally:
@@ -142,7 +138,7 @@ def ways(llm: LlamaCppLLM, request: Request) -> dict[str, Callable[[], tuple[int
                 rules.close()
 
     def library() -> tuple[int, float]:
-        grammar = LlamaGrammar.from_string(gbnf, verbose=False)
+        grammar = LlamaGrammar.from_string(rules_text, verbose=False)
         vocab = llama._model.vocab
 
         def tokens() -> Iterator[int]:
@@ -153,11 +149,7 @@ def ways(llm: LlamaCppLLM, request: Request) -> dict[str, Callable[[], tuple[int
 
         return writing(tokens(), n)
 
-    return {
-        "free (no grammar)": lambda: ours(False),
-        "constrained, token checked first": lambda: ours(True),
-        "constrained, llama-cpp-python sampler": library,
-    }
+    return dict(zip(WAYS, (lambda: ours(False), lambda: ours(True), library), strict=True))
 
 
 def cell(rates: list[float], free: float) -> str:
@@ -171,7 +163,7 @@ def run_decoding_bench(settings: Settings, runs: int) -> int:
         raise SystemExit("the decoding suite needs the llama.cpp backend")
     print(f"# voice-assistant bench --suite decoding: {runs} run(s) of each request, medians")
     print(f"# llm={settings.models.llm}; tokens/s of the writing alone (first token to last)")
-    names = list(ways(contexts.context("understand"), requests()[0]))
+    names = WAYS
     by_task: dict[str, dict[str, list[float]]] = {}
     for request in requests():
         rates = by_task.setdefault(request.task, {name: [] for name in names})

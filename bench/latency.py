@@ -26,7 +26,7 @@ import numpy as np
 from bench.answers import ANSWER_SET, Request, load_requests, outcome_of, score
 from voice_assistant.audio.wavfile import to_mono_16k
 from voice_assistant.config import Settings
-from voice_assistant.events import Reply
+from voice_assistant.events import ModelCall
 from voice_assistant.llm.base import Message
 from voice_assistant.llm.contexts import LlamaCppContexts
 from voice_assistant.llm.decoding import reuse_prefix
@@ -68,17 +68,33 @@ class Timing:
     tts_first_s: float
     floor_llm_s: float
     floor_tts_s: float
-    calls: str
-    """The turn's model calls: task, prompt tokens evaluated, seconds."""
+    calls: tuple[ModelCall, ...]
+    """The turn's model calls."""
     right: bool
-    model_calls: int = 0
-    research_calls: int = 0
-    prompt_evaluated: int = 0
-    """Prompt tokens the turn's calls evaluated (after their cached prefixes)."""
-    model_s: float = 0.0
-    """Seconds in model calls: the rest of the turn is search, review and composing."""
     heard: str = ""
     reply: str = ""
+
+    @property
+    def described(self) -> str:
+        """Each call: task, prompt tokens evaluated / in the prompt, seconds."""
+        return " ".join(
+            f"{c.task}:{c.prompt_tokens_evaluated}/{c.prompt_tokens}t,{c.seconds:.1f}s"
+            for c in self.calls
+        )
+
+    @property
+    def research_calls(self) -> int:
+        return sum(c.task == "research" for c in self.calls)
+
+    @property
+    def prompt_evaluated(self) -> int:
+        """Prompt tokens the turn's calls evaluated (after their cached prefixes)."""
+        return sum(c.prompt_tokens_evaluated for c in self.calls)
+
+    @property
+    def model_s(self) -> float:
+        """Seconds in model calls: the rest of the turn is search, review and composing."""
+        return sum(c.seconds for c in self.calls)
 
     @property
     def ratio(self) -> float:
@@ -123,13 +139,6 @@ def spoken(tts: Any, text: str) -> np.ndarray[Any, np.dtype[np.float32]]:
     return np.concatenate([pause, clip, pause])
 
 
-def describe_calls(reply: Reply) -> str:
-    return " ".join(
-        f"{c.task}:{c.prompt_tokens_evaluated}/{c.prompt_tokens}t,{c.seconds:.1f}s"
-        for c in reply.model_calls
-    )
-
-
 def timed_turn(
     pipeline: Any, floor: LlamaCppLLM, tts: Any, request: Request, clip: Any, notes: dict[str, str]
 ) -> Timing:
@@ -140,7 +149,6 @@ def timed_turn(
     llm_s = floor_llm_s(floor, result.transcript.text, [notes[t] for t in request.support], text)
     tts_s = first_sentence_s(tts, text)
     t = result.timings
-    calls = result.reply.model_calls
     return Timing(
         request=request.id,
         first_audio_s=t["first_audio"],
@@ -150,14 +158,10 @@ def timed_turn(
         tts_first_s=result.speech.first_chunk_s,
         floor_llm_s=llm_s,
         floor_tts_s=tts_s,
-        calls=describe_calls(result.reply),
+        calls=result.reply.model_calls,
         right=not score(request, outcome_of(result.reply, 0.0)).problems,
         heard=result.transcript.text,
         reply=text,
-        model_calls=len(calls),
-        research_calls=sum(c.task == "research" for c in calls),
-        prompt_evaluated=sum(c.prompt_tokens_evaluated for c in calls),
-        model_s=sum(c.seconds for c in calls),
     )
 
 
@@ -168,7 +172,7 @@ def summary(rows: list[Timing], silence_timeout_s: float) -> str:
             f"p90 {percentile(values, 0.9):6.2f}{unit}"
         )
 
-    calls = [r.model_calls for r in rows]
+    calls = [len(r.calls) for r in rows]
     researched = sum(r.research_calls > 0 for r in rows)
     return "\n".join(
         [
@@ -241,7 +245,7 @@ def run_latency_bench(settings: Settings, runs: int, only: str = "") -> int:
                     f"  {'ok ' if row.right else 'BAD'} {row.request:<20} "
                     f"audio {row.first_audio_s:5.2f}s floor {row.floor_s:4.2f}s "
                     f"x{row.ratio:4.1f}  stt {row.stt_s:.2f} turn {row.answer_s:.2f} "
-                    f"tts {row.tts_first_s:.2f}  {row.calls}",
+                    f"tts {row.tts_first_s:.2f}  {row.described}",
                     flush=True,
                 )
                 if not row.right:

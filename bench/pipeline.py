@@ -76,9 +76,9 @@ def engine_memory(config: str | None) -> None:
     print(json.dumps(rows))
 
 
-def bench_memory(args: argparse.Namespace) -> list[tuple[str, float]]:
+def bench_memory(args: argparse.Namespace, data: Path) -> list[tuple[str, float]]:
     """Each engine's RSS in MB (the rise as it loads), medians over fresh processes."""
-    runs = in_fresh_processes("engine_memory", args)
+    runs = in_fresh_processes("engine_memory", args, data)
     names = [name for name, _ in runs[0]]
     levels = [median([run[i][1] for run in runs]) for i in range(len(names))]
     rises = [levels[0]] + [b - a for a, b in itertools.pairwise(levels)]
@@ -89,15 +89,16 @@ def median(values: list[float]) -> float:
     return statistics.median(values) if values else float("nan")
 
 
-def in_fresh_processes(function: str, args: argparse.Namespace) -> list[Any]:
-    """``function`` of this module run in ``args.runs`` fresh processes, one after another:
-    the JSON each printed last."""
+def in_fresh_processes(function: str, args: argparse.Namespace, data: Path) -> list[Any]:
+    """``function`` of this module run in ``args.runs`` fresh processes over the data folder
+    ``data``, one after another: the JSON each printed last."""
     config = repr(str(args.config)) if args.config else "None"
     code = f"from bench.pipeline import {function}; {function}({config})"
+    env = {**os.environ, "VOICE_ASSISTANT__PATHS__DATA_DIR": str(data)}
     runs = []
     for _ in range(args.runs):
         out = subprocess.run(
-            [sys.executable, "-c", code], capture_output=True, text=True, cwd=CHECKOUT
+            [sys.executable, "-c", code], capture_output=True, text=True, cwd=CHECKOUT, env=env
         )
         if out.returncode != 0:
             raise RuntimeError(out.stderr.strip().splitlines()[-1])
@@ -105,8 +106,8 @@ def in_fresh_processes(function: str, args: argparse.Namespace) -> list[Any]:
     return runs
 
 
-def bench_cold(args: argparse.Namespace) -> dict[str, float]:
-    runs = in_fresh_processes("cold_start", args)
+def bench_cold(args: argparse.Namespace, data: Path) -> dict[str, float]:
+    runs = in_fresh_processes("cold_start", args, data)
     return {key: median([r[key] for r in runs]) for key in runs[0]}
 
 
@@ -230,16 +231,7 @@ def run_pipeline_bench(settings: Settings, args: argparse.Namespace) -> int:
         engines.database().close()
         if report.skipped or not report.added:
             raise RuntimeError(f"demo memories not imported: {report}")
-        key = "VOICE_ASSISTANT__PATHS__DATA_DIR"
-        before = os.environ.get(key)
-        os.environ[key] = data  # for the fresh processes too
-        try:
-            return _run_pipeline_bench(local, args)
-        finally:
-            if before is None:
-                del os.environ[key]
-            else:
-                os.environ[key] = before
+        return _run_pipeline_bench(local, args)
 
 
 def _run_pipeline_bench(settings: Settings, args: argparse.Namespace) -> int:
@@ -247,7 +239,8 @@ def _run_pipeline_bench(settings: Settings, args: argparse.Namespace) -> int:
     print(f"# voice-assistant bench: {args.runs} run(s) each, medians")
     print(f"# the demo memories in a store of the bench's own: {settings.paths.data_dir}")
     print(f"# llm={settings.models.llm} stt={settings.models.stt} tts={settings.models.tts}")
-    cold = bench_cold(args)
+    data = settings.paths.data_dir
+    cold = bench_cold(args, data)
     print("cold start (fresh process, all models loaded):")
     for key, value in cold.items():
         print(f"  {key:<34} {value:8.2f}")
@@ -259,7 +252,7 @@ def _run_pipeline_bench(settings: Settings, args: argparse.Namespace) -> int:
     for name, line in files.items():
         print(f"  {name:<24} {line}")
     print("memory: RSS as each engine loads (fresh processes, MB):")
-    for name, mb in bench_memory(args):
+    for name, mb in bench_memory(args, data):
         print(f"  {name:<58} {mb:+8.0f}" if name != "total" else f"  {name:<58} {mb:8.0f}")
     folders = [args.speech] if args.speech else [DEMO_QUESTIONS, DEMO_ACTS, LIBRIVOX]
     print("word error rate and real-time factor, by whisper model and encoder window:")

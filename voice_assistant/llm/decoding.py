@@ -21,6 +21,21 @@ Logits = np.ndarray[Any, np.dtype[np.float32]]
 TOKEN_DATA = np.dtype([("id", np.intc), ("logit", np.single), ("p", np.single)], align=True)
 
 
+def gbnf(json_schema: dict[str, Any] | None, grammar: str | None) -> tuple[str, str]:
+    """The GBNF text and root rule of a JSON schema (llama-cpp-python's converter) or of a
+    GBNF grammar (rule ``root``)."""
+    import json
+
+    from llama_cpp import LlamaGrammar
+
+    parsed = (
+        LlamaGrammar.from_json_schema(json.dumps(json_schema), verbose=False)
+        if json_schema
+        else LlamaGrammar.from_string(grammar or "", verbose=False)
+    )
+    return parsed._grammar, parsed._root
+
+
 class Grammar:
     """A llama.cpp grammar sampler: tell it the tokens taken, ask it which are allowed."""
 

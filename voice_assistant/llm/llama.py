@@ -7,14 +7,13 @@ deadline (checked per token) and a JSON-schema grammar, decoded by ``decoding``.
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 from typing import Any
 
 from voice_assistant.errors import StageFailure
 from voice_assistant.llm.base import Completion, Message
-from voice_assistant.llm.decoding import Grammar, Picker, generate
+from voice_assistant.llm.decoding import Grammar, Picker, gbnf, generate
 
 CHATML = (
     "{% for message in messages %}<|im_start|>{{ message['role'] }}\n"
@@ -129,7 +128,6 @@ class LlamaCppLLM:
         grammar: str | None = None,
     ) -> Completion:
         import llama_cpp
-        from llama_cpp import LlamaGrammar
 
         started = time.monotonic()
         ids, stop = self._prompt_tokens(messages)
@@ -150,14 +148,8 @@ class LlamaCppLLM:
         llama_cpp.llama_perf_context_reset(self.llama.ctx)
         rules: Grammar | None = None
         if json_schema or grammar:
-            parsed = (
-                LlamaGrammar.from_json_schema(json.dumps(json_schema), verbose=False)
-                if json_schema
-                else LlamaGrammar.from_string(grammar or "", verbose=False)
-            )
-            rules = Grammar(
-                self.llama._model.vocab, parsed._grammar, parsed._root, self.llama.n_vocab()
-            )
+            vocab = self.llama._model.vocab
+            rules = Grammar(vocab, *gbnf(json_schema, grammar), self.llama.n_vocab())
         tokens: list[int] = []
         finish = "length"
         try:
