@@ -23,9 +23,10 @@ from typing import Any
 from bench.corpus import ANSWER_SET
 from voice_assistant.config import Settings
 from voice_assistant.events import Reply
+from voice_assistant.memory.schema import STOPWORDS
 from voice_assistant.turn.session import Session
 
-KINDS = ("answerable", "unanswerable", "general", "mixed")
+KINDS = ("answerable", "unanswerable", "misheard", "general", "mixed")
 
 DECLINE = re.compile(
     r"\b(?:couldn't|could not|can't|cannot|didn't|did not) find\b|\bnot sure\b"
@@ -36,8 +37,10 @@ DECLINE = re.compile(
     re.I,
 )
 """A reply that says it could not find the answer."""
-CLOSEST = re.compile(r"\bthe (?:closest|most relevant thing) I found\b", re.I)
-"""Code's decline and fallback quote a note after this: a quote, not a claim."""
+CLOSEST = re.compile(r"\bthe most relevant thing I found\b", re.I)
+"""Code's fallback when an answer is cut short quotes a note after this: a quote, not a claim."""
+UNSURE = re.compile(r"\bnot sure\b|\bthe closest (?:thing )?I found\b", re.I)
+"""A reply that hedges: never right for an answer the notes support."""
 NO_MEMORIES_FIRST = re.compile(
     r"^\W*(?:your memories (?:have|hold) nothing|i found nothing|nothing in your memories"
     r"|your (?:memories|notes) (?:don't|do not))",
@@ -68,10 +71,23 @@ class Request:
     note: str = ""
     support: tuple[str, ...] = ()
     """Titles of the notes that hold the answer (the latency suite's floor reads them)."""
+    said: str = ""
+    """Misheard requests: what the user really said (``text`` is what whisper heard)."""
+    remembered: str = ""
+    """Mixed requests with a remember act: exactly what must be stored."""
+    held_out: bool = False
+    """From ``held_out.toml``: never tuned on, scored only at the end."""
+
+    @property
+    def spoken(self) -> str:
+        """What a voice says for this request."""
+        return self.said or self.text
 
 
-def load_requests(path: Path | None = None) -> list[Request]:
-    data = tomllib.loads((path or ANSWER_SET / "requests.toml").read_text(encoding="utf-8"))
+def load_requests(path: Path | None = None, held_out: bool = False) -> list[Request]:
+    """The tuning part (``requests.toml``), or with ``held_out`` the held-out part."""
+    default = ANSWER_SET / ("held_out.toml" if held_out else "requests.toml")
+    data = tomllib.loads((path or default).read_text(encoding="utf-8"))
     requests = []
     for item in data["request"]:
         if item["kind"] not in KINDS:
@@ -89,6 +105,9 @@ def load_requests(path: Path | None = None) -> list[Request]:
                 ends_on_ask=bool(item.get("ends_on_ask", False)),
                 note=item.get("note", ""),
                 support=tuple(item.get("support", ())),
+                said=item.get("said", ""),
+                remembered=item.get("remembered", ""),
+                held_out=held_out,
             )
         )
     return requests
@@ -116,6 +135,10 @@ class Outcome:
     model_calls: int = 0
     first_audio_s: float = 0.0
     review: dict[str, Any] | None = None
+    remembered: tuple[str, ...] = ()
+    """What remember acts stored."""
+    heard: str = ""
+    """What whisper heard (spoken runs)."""
 
 
 @dataclass
@@ -128,6 +151,10 @@ class Score:
     """Unanswerable requests: declined, with no value."""
     mixed_right: bool | None = None
     spoken_form: bool = True
+    general_for_personal: bool = False
+    """A personal request answered from general knowledge (never right)."""
+    unsure: bool = False
+    """Said as unsure ("not sure", "closest I found")."""
     disclaimer: bool | None = None
     """General requests: the reply first says the memories have nothing on it."""
     problems: list[str] = field(default_factory=list)
@@ -158,7 +185,7 @@ def spoken_form(text: str) -> list[str]:
 
 def invented_values(text: str, question: str, corpus: set[str]) -> list[str]:
     """Numbers and names in ``text`` that neither the question nor any memory holds."""
-    known = {w.lower() for w in re.findall(r"\w+", question)} | corpus
+    known = {w.lower() for w in re.findall(r"\w+", question)} | corpus | STOPWORDS
     found = []
     for match in VALUE.finditer(text):
         word = re.match(r"\w+", text[match.start() :])
@@ -177,49 +204,83 @@ def corpus_words(folder: Path | None = None) -> set[str]:
 
 def score(request: Request, outcome: Outcome, corpus: set[str] | None = None) -> Score:
     """``corpus``: the memories' words (a value from them may be unresponsive, but it is
-    not invented)."""
+    not invented). Every kind counts invented values: a number or a name in the claimed
+    reply that neither the memories nor the request hold (for general requests, nor the
+    expected answer)."""
     s = Score()
-    claimed = claimed_part(outcome.reply)
+    claimed = claimed_part(answer_part(outcome))
     for pattern in request.forbid:
         if re.search(pattern, claimed, re.I):
             s.invented = True
             s.problems.append(f"said /{pattern}/")
-    if request.expect:  # said as an answer: code's quote of the closest note does not count
+    if request.expect:  # said as an answer: code's quote of a note does not count
         missing = [p for p in request.expect if not re.search(p, claimed, re.I)]
         s.fact_right = not missing and not s.invented
         s.problems += [f"missing /{p}/" for p in missing]
+    said_no = bool(DECLINE.search(outcome.reply))
+    asked = f"{request.text} {request.said} {outcome.heard}"
+    answer = claimed
+    if request.kind == "general":  # the right answer's own values are not invented
+        for pattern in request.expect:
+            answer = re.sub(pattern, " ", answer, flags=re.I)
+    made_up = invented_values(answer, asked, corpus) if corpus is not None else []
+    right_general = request.kind == "general" and s.fact_right
+    if made_up and not right_general and not (request.kind == "unanswerable" and said_no):
+        s.invented = True
+        s.problems.append(f"a value no memory holds: {', '.join(made_up)}")
+        s.fact_right = False if s.fact_right is not None else None
     if request.kind == "unanswerable":
-        said_no = bool(DECLINE.search(outcome.reply))
-        made_up = [] if said_no else invented_values(claimed, request.text, corpus or set())
-        if made_up:
-            s.invented = True
-            s.problems.append(f"answered with a value no memory holds: {', '.join(made_up)}")
         s.declined = said_no and not s.invented
         if not said_no:
             s.problems.append("did not decline")
+    if request.kind == "misheard":  # right: answered from the notes, or declined
+        s.declined = said_no and not s.invented
+        s.fact_right = bool(s.fact_right) or bool(s.declined)
+    if request.kind != "general" and NO_MEMORIES_FIRST.search(outcome.reply):
+        s.general_for_personal = True
+        s.fact_right = False if s.fact_right is not None else None
+        s.problems.append("a personal request answered from general knowledge")
+    s.unsure = bool(UNSURE.search(outcome.reply))
+    if s.unsure and request.kind in ("answerable", "mixed"):
+        s.problems.append("said as unsure")
     if request.kind == "general":
         s.disclaimer = bool(NO_MEMORIES_FIRST.search(outcome.reply))
         if not s.disclaimer:
             s.problems.append("no 'memories have nothing' first")
     if request.kind == "mixed":
         acted = all(kind in outcome.acts_done for kind in request.acts)
-        asked = outcome.ask is not None and outcome.reply.rstrip().endswith(outcome.ask)
-        acted_or_asked = asked if request.ends_on_ask else acted
+        ask = outcome.ask is not None and outcome.reply.rstrip().endswith(outcome.ask)
+        acted_or_asked = ask if request.ends_on_ask else acted
         if not acted_or_asked:
             s.problems.append(f"acts {outcome.acts_done}, ask {outcome.ask!r}")
-        s.mixed_right = acted_or_asked and bool(s.fact_right)
+        stored = remembered_right(request, outcome)
+        if not stored:
+            s.problems.append(f"remembered {outcome.remembered}, not {request.remembered!r}")
+        s.mixed_right = acted_or_asked and stored and bool(s.fact_right)
     form = spoken_form(answer_part(outcome))
     s.spoken_form = not form
     s.problems += form
     return s
 
 
-def outcome_of(reply: Reply, first_audio_s: float) -> Outcome:
+def remembered_right(request: Request, outcome: Outcome) -> bool:
+    """What a remember act stored is exactly the text asked (no question, no command)."""
+    if not request.remembered:
+        return not any("?" in text for text in outcome.remembered)
+
+    def words(text: str) -> str:
+        return " ".join(re.findall(r"[\w']+", text.lower()))
+
+    return [words(t) for t in outcome.remembered] == [words(request.remembered)]
+
+
+def outcome_of(reply: Reply, first_audio_s: float, heard: str = "") -> Outcome:
     turn = reply.turn or {}
     document = turn.get("document") or {}
     done = tuple(r["act"] for r in document.get("done", ()))
     ask = document.get("ask")
     code = [f"{r['title']}: {r['body']}." for r in document.get("done", ())]
+    remembered = tuple(r["body"] for r in document.get("done", ()) if r["act"] == "remember")
     code += [ask] if ask else []
     return Outcome(
         reply=reply.text,
@@ -229,6 +290,8 @@ def outcome_of(reply: Reply, first_audio_s: float) -> Outcome:
         model_calls=len(reply.model_calls),
         first_audio_s=first_audio_s,
         review=reply.review,
+        remembered=remembered,
+        heard=heard,
     )
 
 
@@ -255,6 +318,11 @@ def summarise(requests: list[Request], scores: list[Score], outcomes: list[Outco
         f"invented facts (all requests):    {sum(s.invented for s in scores)}",
         f"invented facts (personal, unanswerable): {sum(s.invented for s in personal)}",
         f"declines right:                   {_fraction([s.declined for s in personal])}",
+        f"misheard right (answered from notes or declined): "
+        f"{_fraction([s.fact_right for s in kinds['misheard']])}",
+        f"personal requests answered from general knowledge: "
+        f"{sum(s.general_for_personal for s in scores)}",
+        f"right answers said as unsure:     {sum(s.unsure and bool(s.fact_right) for s in scores)}",
         f"mixed right (acted and answered): {_fraction([s.mixed_right for s in kinds['mixed']])}",
         f"spoken form:                      {_fraction([s.spoken_form for s in scores])}",
         f"model calls per turn:             median {statistics.median(calls) if calls else 0}, "

@@ -40,7 +40,6 @@ from voice_assistant.llm.base import Completion
 from voice_assistant.memory.importer import import_paths
 from voice_assistant.memory.sqlite import connect
 from voice_assistant.memory.store import MemoryStore
-from voice_assistant.research.compose import second_person
 from voice_assistant.research.final import SPOKEN_UNFINISHED, claims_a_change
 from voice_assistant.research.spoken import speakable
 from voice_assistant.speak import RecordingSink
@@ -291,7 +290,6 @@ def hostile_runner(llm: HostileLLM, store: MemoryStore) -> TurnRunner:
 
 
 FOUND = f"{SPOKEN_UNFINISHED} The most relevant thing I found: "
-CLOSEST = "I'm not sure. The closest I found: "
 FINDING = re.compile(r"^- (?P<subject>[^:]+): (?P<sentence>.+)$")
 
 
@@ -304,12 +302,6 @@ def unclaimed(reply: str, memories: list[str]) -> str:
     if FOUND in reply:
         own, quoted = reply.split(FOUND, 1)
         assert any(quoted in speakable(t) for t in texts), quoted
-        return own
-    if CLOSEST in reply:  # code's decline quotes a memory's sentence, said to its writer
-        own, quoted = reply.split(CLOSEST, 1)
-        quoted = quoted.strip().strip('"').split('" [')[0].split("\n")[0]
-        spoken_texts = [speakable(second_person(t)).lower() for t in texts] + texts
-        assert any(quoted.lower().rstrip(".") in t.lower() for t in spoken_texts), quoted
         return own
     kept = []
     for line in reply.splitlines():

@@ -13,6 +13,8 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from voice_assistant.memory.schema import STOPWORDS
+
 MAX_TOKENS = 256
 
 
@@ -48,8 +50,9 @@ class MiniLMEmbedder:
 
 
 class HashEmbedder:
-    """The ``fake`` embedder: a bag of hashed words, unit length; keeps the semantic search
-    path running in tests and the fake soak, with no model."""
+    """The ``fake`` embedder: a bag of hashed content words, unit length; keeps the semantic
+    search path running in tests and the fake soak, with no model. Question words are left
+    out, so a question comes close only to a text sharing what it is about."""
 
     dims = 64
 
@@ -57,6 +60,8 @@ class HashEmbedder:
         out = np.zeros((len(texts), self.dims), dtype=np.float32)
         for row, text in enumerate(texts):
             for word in re.findall(r"\w+", text.lower()):
+                if word in STOPWORDS:
+                    continue
                 out[row, zlib.crc32(word.encode()) % self.dims] += 1.0
         norms = np.linalg.norm(out, axis=1, keepdims=True)
         return (out / np.where(norms == 0, 1.0, norms)).astype(np.float32)

@@ -20,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from voice_assistant.memory.ranking import fuse
+from voice_assistant.memory.schema import SCHEMA, STOPWORDS
 from voice_assistant.memory.sqlite import ensure_schema, storage_error, transaction
 
 CANDIDATES = 20
@@ -30,52 +31,6 @@ MIN_SIMILARITY = 0.3
 
 class Embedder(Protocol):
     def embed(self, texts: list[str]) -> npt.NDArray[np.float32]: ...
-
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS memories (
-    id INTEGER PRIMARY KEY,
-    title TEXT NOT NULL DEFAULT '',
-    text TEXT NOT NULL,
-    source TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    project TEXT NOT NULL DEFAULT '',
-    created REAL NOT NULL,
-    updated REAL NOT NULL,
-    content_hash TEXT NOT NULL,
-    device TEXT NOT NULL,
-    path TEXT,
-    section TEXT,
-    fields TEXT NOT NULL DEFAULT '{}'
-);
-CREATE UNIQUE INDEX IF NOT EXISTS memories_origin ON memories(path, section);
-CREATE VIRTUAL TABLE IF NOT EXISTS memories_fts USING fts5(
-    title, text, content='memories', content_rowid='id', tokenize='porter unicode61'
-);
-CREATE TRIGGER IF NOT EXISTS memories_ai AFTER INSERT ON memories BEGIN
-    INSERT INTO memories_fts(rowid, title, text) VALUES (new.id, new.title, new.text);
-END;
-CREATE TRIGGER IF NOT EXISTS memories_ad AFTER DELETE ON memories BEGIN
-    INSERT INTO memories_fts(memories_fts, rowid, title, text)
-    VALUES ('delete', old.id, old.title, old.text);
-END;
-CREATE TABLE IF NOT EXISTS memory_vectors (
-    memory_id INTEGER PRIMARY KEY REFERENCES memories(id) ON DELETE CASCADE,
-    vector BLOB NOT NULL
-);
-CREATE TRIGGER IF NOT EXISTS memories_au AFTER UPDATE ON memories BEGIN
-    INSERT INTO memories_fts(memories_fts, rowid, title, text)
-    VALUES ('delete', old.id, old.title, old.text);
-    INSERT INTO memories_fts(rowid, title, text) VALUES (new.id, new.title, new.text);
-END;
-"""
-
-_STOPWORDS = """a an and are as at be but by can could did do does for from had has have how i
-if in is it its me my of on or our so that the their them then there these they this to up
-was we were what when where which who why will with would you your about tell know much
-many any some should"""
-STOPWORDS = frozenset(_STOPWORDS.split())
-"""Question words that would make every memory match; content words are what we search."""
 
 
 @dataclass(frozen=True)
@@ -139,6 +94,7 @@ class MemoryStore:
         self.device = device or socket.gethostname()
         self.embedder = embedder
         self._vectors: tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]] | None = None
+        self._query: tuple[str, object, npt.NDArray[np.float32]] | None = None
         ensure_schema(self.db, SCHEMA)
         self._add_fields_column()
 
@@ -194,13 +150,21 @@ class MemoryStore:
             self._vectors = (ids, matrix)
         return self._vectors
 
+    def similarities(self, query: str) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
+        """Each memory's cosine similarity to ``query`` (none without an embedder)."""
+        ids, matrix = self._vector_matrix() if self.embedder else (np.zeros(0, np.int64), None)
+        if matrix is None or len(ids) == 0 or self.embedder is None:
+            return ids, np.zeros(0, dtype=np.float32)
+        if self._query is None or self._query[:2] != (query, ids):  # asked to route, then search
+            self._query = (query, ids, matrix @ self.embedder.embed([query])[0])
+        return ids, self._query[2]
+
+    def closeness(self, query: str) -> float:
+        """How close the nearest memory comes to ``query`` (cosine; 0.0 when unknown)."""
+        return float(self.similarities(query)[1].max(initial=0.0))
+
     def semantic_ids(self, query: str, limit: int = CANDIDATES) -> list[int]:
-        if self.embedder is None:
-            return []
-        ids, matrix = self._vector_matrix()
-        if len(ids) == 0:
-            return []
-        similarity = matrix @ self.embedder.embed([query])[0]
+        ids, similarity = self.similarities(query)
         top = (
             np.argpartition(-similarity, limit)[:limit] if len(ids) > limit else np.arange(len(ids))
         )

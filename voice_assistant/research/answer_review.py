@@ -98,10 +98,12 @@ def asked_kind(question: str) -> str:
     money = re.search(r"\b(?:price|cost|costs|fee|rent|pay|paid|sell|sells|charge)\b", q)
     if (re.match(r"how much\b", q) and money) or re.search(r"\b(?:price|cost|fee)\b", q):
         return "money"
-    if re.match(r"how (?:many|long|old|far)\b", q) or re.search(
+    if re.match(r"how (?:many|much|long|old|far|big|tall|heavy|hot|cold|often)\b", q) or re.search(
         r"\b(?:number|code|pin|phone|temperature)\b", q
     ):
         return "amount"
+    if re.match(r"which (?:one|of)\b", q):
+        return ""  # "Which one is the back door key?" asks which thing, by its look
     if re.match(r"\s*(?i:who(?:'s| is| are| was| were))\s+[A-Z]", question):
         return ""  # "Who is Priya?" asks what she is, not for a name
     if re.match(r"(?:who|whose|which \w+)\b", q) or re.search(r"\bname\b", q):

@@ -1,20 +1,19 @@
 """The final answer, reviewed before anyone hears it.
 
-A personal question: one constrained call writes facts with their support (the note
-and its words, ``support``); code reviews every fact (``answer_review``), and the
-model's checks run too where the answer's task profile asks for them; the facts that
-pass become the reply.
-An answer with no fact left is rewritten once with the failed checks named; if it fails
-again, code's reply stands in: the note's own sentence when it passes every check as an
-answer ("Your notes say: …"), else "I'm not sure. The closest I found: …" or "I couldn't
-find … in your memories.". A general question that the notes do not cover is answered
-from general knowledge, after saying that the memories have nothing on it, and checked
-by code too. Every draft, verdict and which reply was given go into the review trace
-that the turn stores.
+A personal question: one constrained call writes facts with their support (the note and
+its words, ``support``); code reviews every fact (``answer_review``), and the model's
+checks run too where the answer's task profile asks for them; the facts that pass become
+the reply. An answer with no fact left is rewritten once with the failed checks named;
+if it fails again, code's reply stands in: the note's own sentence when it passes every
+check as an answer ("Your notes say: …"), else "I couldn't find … in your memories.". A
+general question the memories do not come close to is answered from general knowledge,
+after saying that the memories have nothing on it, and checked by code too. Every draft,
+verdict and which reply was given go into the review trace that the turn stores.
 """
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -283,9 +282,18 @@ def _traced(text: str, verdict: Review, started: float) -> dict[str, Any]:
     }
 
 
+ABOUT_THE_USER = re.compile(
+    r"\byours?\b|\byou(?:'re|'ve| are| were| have(?! to)| had(?! to)| own| live| work| told| said| "
+    r"wrote| noted| saved| keep| kept)\b",
+    re.I,
+)
+"""A general answer states no personal value: "your wifi password is …", "you have …"
+("you can …", "if you boil it …" give advice, not a claim about the user)."""
+
+
 def general_findings(question: str, answer: str) -> list[str]:
     """Code's checks on a general-knowledge answer: about what was asked, nothing
-    unspeakable, no claim that something was done."""
+    unspeakable, no claim that something was done, nothing about the user."""
     failed = []
     subject = set(subject_words(question))
     if subject and not subject & stems(answer):
@@ -294,4 +302,6 @@ def general_findings(question: str, answer: str) -> list[str]:
         failed.append("it holds what is not for speaking")
     if claims_a_change(answer):
         failed.append("research changes nothing")
+    if ABOUT_THE_USER.search(answer):
+        failed.append("general knowledge says nothing about you")
     return failed

@@ -2,29 +2,30 @@
 
 Spoken: at most three whole sentences, each from a fact that passed review. Written: the
 direct answer, its points citing notes and code's Sources list. When nothing passes, code
-replies itself: "I couldn't find … in your memories.", or, when a note comes close, "I'm
-not sure. The closest I found: …" with that note's own sentence; never a model's value.
+replies itself: the note's own sentence holding the kind of value asked, when it passes
+every check as an answer ("Your notes say: …"), else "I couldn't find … in your
+memories." with what was asked as it was heard; never a model's value, never a hedge.
 """
 
 from __future__ import annotations
 
 import re
 
+from voice_assistant.research.answer_sentence import answering_sentences, answers
+from voice_assistant.research.answer_sentence import split_sentences as note_sentences
 from voice_assistant.research.final import (
-    CLOSEST,
     GENERAL_WRITTEN,
     NO_MEMORIES,
     NOT_FOUND,
     NOTES_SAY,
     OPEN_LABEL,
     cited,
-    claims_a_change,
     sources,
 )
 from voice_assistant.research.fold import fold, stems
 from voice_assistant.research.notes import Note
-from voice_assistant.research.questions import content_words, subject_words, what_was_asked
-from voice_assistant.research.quotes import is_instruction, values
+from voice_assistant.research.questions import content_words, what_was_asked
+from voice_assistant.research.quotes import values
 from voice_assistant.research.spoken import speakable
 from voice_assistant.research.support import Draft, Fact
 
@@ -109,37 +110,11 @@ def second_person(sentence: str) -> str:
     return _sentence(sentence)
 
 
-def closest(question: str, notes: list[Note]) -> tuple[int, str] | None:
-    """The note that comes closest to the question (it shares what the question is about)
-    and its sentence most about it; None when no note shares anything."""
-    asked = set(subject_words(question))
-    best: tuple[int, int] | None = None
-    for number, note in enumerate(notes, 1):
-        if not note.day:  # a tool's result, not a memory
-            continue
-        overlap = len(asked & stems(f"{note.subject} {note.excerpt}"))
-        if overlap and (best is None or overlap > best[1]):
-            best = (number, overlap)
-    if best is None:
-        return None
-    note = notes[best[0] - 1]
-    title = stems(note.subject)
-    # a sentence that says something was done ("Timer set, I have …"), or that is written
-    # to the assistant, is never read out: heard aloud, it sounds like the assistant's own
-    sentences = [
-        s for s in split_sentences(note.excerpt) if not claims_a_change(s) and not is_instruction(s)
-    ]
-    if not sentences:
-        return None
-    ranked = sorted(sentences, key=lambda s: -len((asked - title) & stems(s)))
-    return best[0], ranked[0]
-
-
 def notes_say(
     question: str, notes: list[Note], pointed: list[Fact], context: str = "", spoken: bool = True
 ) -> str | None:
     """When nothing the model wrote passed review, the note's own sentence may still answer:
-    the sentence a draft quoted (where the model looked), else the closest one. It is
+    the sentence a draft quoted (where the model looked), else the one that would answer. It is
     stated ("Your notes say: …") only if, taken as the answer, it passes every check;
     otherwise None (code declines)."""
     from voice_assistant.research.answer_review import review
@@ -152,32 +127,34 @@ def notes_say(
         found = locate(without_header(fact.quote, note), note.excerpt)
         if found is not None:
             candidates.append((fact.note, " ".join(found.sentences)))
-    near = closest(question, notes)
-    if near is not None:
-        candidates.append(near)
+    candidates += answering_sentences(question, notes)
     for number, sentence in dict.fromkeys(candidates):
-        if claims_a_change(sentence) or is_instruction(sentence):
+        note = notes[number - 1]
+        sentences = note_sentences(note.text or note.excerpt)
+        at = sentences.index(sentence) if sentence in sentences else 0
+        before = sentences[at - 1] if at else ""
+        if answers(question, sentence, before, note) is None:
             continue
-        own = Fact(number, sentence, sentence)
-        if review(question, Draft((own,)), notes, context, spoken).passed:
-            if spoken:
-                said = split_sentences(speakable(second_person(sentence)))[:MAX_SENTENCES]
-                return NOTES_SAY.format(sentence=" ".join(said))
-            text = NOTES_SAY.format(sentence=f'"{sentence}" [{number}]')
-            return f"{text}\n\n{sources(notes, [number])}"
+        # "Race day is 26 April." is about the half marathon through the sentence before
+        for said in (sentence, f"{before} {sentence}") if before else (sentence,):
+            own = Fact(number, said, said)
+            if review(question, Draft((own,)), notes, context, spoken).passed:
+                return _notes_say(said, number, notes, spoken)
     return None
 
 
-def decline(question: str, notes: list[Note], spoken: bool = True) -> str:
-    """Code's reply when no answer passed review: never a value the notes do not give."""
-    near = closest(question, notes)
-    if near is None:
-        return NOT_FOUND.format(asked=what_was_asked(question))
-    number, sentence = near
+def _notes_say(sentence: str, number: int, notes: list[Note], spoken: bool) -> str:
     if spoken:
-        return CLOSEST.format(sentence=speakable(second_person(sentence)))
-    text = CLOSEST.format(sentence=f'"{sentence}" [{number}]')
+        said = split_sentences(speakable(second_person(sentence)))[:MAX_SENTENCES]
+        return NOTES_SAY.format(sentence=" ".join(said))
+    text = NOTES_SAY.format(sentence=f'"{sentence}" [{number}]')
     return f"{text}\n\n{sources(notes, [number])}"
+
+
+def decline(question: str, notes: list[Note], spoken: bool = True) -> str:
+    """Code's reply when no answer passed review: what was asked, as heard, never a value
+    and never a near miss read out as if it might answer."""
+    return NOT_FOUND.format(asked=what_was_asked(question))
 
 
 def general_answer(answer: str, spoken: bool = True) -> str:

@@ -16,10 +16,12 @@ from voice_assistant.memory.conversation import Conversations, StoredTurn
 from voice_assistant.research.answering import Answered, Answerer
 from voice_assistant.research.base import Mode
 from voice_assistant.research.final import final_request
+from voice_assistant.research.hearing import readings, vocabulary
 from voice_assistant.research.loop import ResearchLoop, research_request
 from voice_assistant.research.notes import Exchange, Note, build_notes, digest
 from voice_assistant.research.passages import decisive, focus
 from voice_assistant.research.questions import is_personal
+from voice_assistant.research.routing import Evidence, names_asked, route, user_names
 from voice_assistant.research.tools import ToolCall, ToolResult, Tools
 from voice_assistant.turn.session import Session
 
@@ -42,6 +44,36 @@ class MemoryResearch:
         self.profiles = profiles
         reserve = max(p.max_tokens for p in profiles.values()) + config.final_prompt_reserve
         self.loop = ResearchLoop(llm, tools, n_ctx, reserve, profiles["research"].max_tokens)
+        self._words: tuple[tuple[int, float], frozenset[str], dict[str, str]] | None = None
+
+    def _known(self) -> tuple[frozenset[str], dict[str, str]]:
+        """The user's names and the memories' words, read again when the memories change."""
+        store = self.tools.store
+        state = store.state()
+        if self._words is None or self._words[0] != state:
+            memories = store.titles_and_texts()
+            self._words = (state, user_names(memories), vocabulary(memories))
+        return self._words[1], self._words[2]
+
+    def evidence(self, question: str) -> Evidence:
+        """How close the memories come to ``question``, and the user's names it holds."""
+        store = self.tools.store
+        closeness = store.closeness(question) if store.embedder is not None else None
+        return Evidence(closeness, names_asked(question, self._known()[0]))
+
+    def hear(self, question: str) -> tuple[str, Evidence]:
+        """The question as the memories would spell it, when that reading comes closer to
+        them ("How hot do the blaze firings go?" -> "… glaze firings …"); only for a
+        question that is personal as heard, so a general one is never bent to the notes."""
+        evidence = self.evidence(question)
+        if route(question, [], evidence) != "personal":
+            return question, evidence
+        best = (question, evidence)
+        for reading, gain in readings(question, self._known()[1]):
+            found = self.evidence(reading)
+            if (found.closeness or 0.0) >= (best[1].closeness or 0.0) + gain > 0:
+                best = (reading, found)
+        return best
 
     def prefixes(self, mode: Mode) -> list[tuple[str, list[Message]]]:
         """The fixed prompt prefixes worth warming: the research strategy, then the answer's
@@ -88,12 +120,14 @@ class MemoryResearch:
         conversation = self.conversation(session or Session.independent())
         history = self.conversations.history(conversation)
         personal: list[bool] = []
+        heard = question
+        question, evidence = self.hear(question)
 
         def settle(exchanges: list[Exchange]) -> str | None:
-            """A general question the notes do not cover needs no research, nor does one
-            whose first search found everything it is about."""
+            """A general question the memories do not come close to needs no research, nor
+            does one whose first search found everything it is about."""
             notes = build_notes(exchanges)
-            personal.append(is_personal(question, notes))
+            personal.append(route(question, notes, evidence) == "personal")
             if not personal[-1]:
                 return "general"
             settles = self.config.settle_on_first_search and decisive(question, notes)
@@ -103,6 +137,11 @@ class MemoryResearch:
         notes = build_notes(run.exchanges)
         research_s = time.monotonic() - started
         kept, answered = self.final_pass(question, notes, history, mode, personal[0])
+        answered.review["route"] = {
+            "closeness": None if evidence.closeness is None else round(evidence.closeness, 3),
+            "names": sorted(evidence.names),
+            **({"heard": heard, "read_as": question} if heard != question else {}),
+        }
         text = answered.text
         calls: list[ModelCall] = [*run.calls, *answered.calls]
         turn_id = self.conversations.record(
@@ -110,6 +149,7 @@ class MemoryResearch:
             {
                 "mode": mode,
                 "question": question,
+                "heard": heard,
                 "stop_reason": run.stop_reason,
                 "exchanges": [
                     {

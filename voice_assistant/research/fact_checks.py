@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from voice_assistant.memory.store import STOPWORDS
 from voice_assistant.research.fold import fold, is_number, stem, stems
 from voice_assistant.research.notes import Note
+from voice_assistant.research.qualifiers import wrong_qualifier
 from voice_assistant.research.questions import (
     QUESTION_WORDS,
     content_words,
@@ -220,6 +221,9 @@ def check_fact(
     beside = value_beside(fact.say, note, question, fact.quote)
     if beside:
         findings.append(Finding("value_beside", beside, index))
+    qualifier = wrong_qualifier(question, sentences or fact.quote, note.subject, note.excerpt)
+    if qualifier:
+        findings.append(Finding("qualifier", qualifier, index))
     newer = newer_note(fact, notes)
     if newer:
         findings.append(Finding("newer_note", newer, index))

@@ -17,9 +17,7 @@ from voice_assistant.research.notes import Note
 
 POSSESSIVE = re.compile(r"\b(?:my|our|mine|ours|myself|ourselves)\b", re.I)
 FIRST_PERSON = re.compile(r"\b(?:i|me|we|us|i'm|i've|i'd|we're|we've)\b", re.I)
-PROCEDURE = re.compile(
-    r"^\s*how\s+(?:long|much|many|often|hot|far)?\s*(?:should|do|can|could|would|to)\b", re.I
-)
+PROCEDURE = re.compile(r"^\s*how\s+(?:\w+\s+){0,2}?(?:should|do|can|could|would|to)\b", re.I)
 """"How long should I boil an egg?": first person, but asking how things are done."""
 _QUESTION_WORDS = (
     "what whats who whos whom whose when where which why how is are was were am be been do "
@@ -58,7 +56,10 @@ PRONOUNS = [
     (r"\bi\b", "you"),
     (r"\bwe\b", "you"),
 ]
-_WH = r"(who|when|where|why|how much|how many|how long|how often|which \w+|what \w+|whose \w+|what)"
+_WH = (
+    r"(who|when|where|why|how (?:much|many|long|often|old|far|hot|big|tall|heavy|cold)|"
+    r"which \w+|what \w+|whose \w+|what)"
+)
 COMPLEMENT = re.compile(
     r"\b(?:due|on|at|in|for|from|to|with|back|going|coming|happening|open|closed|ready|"
     r"called|located|booked|staying|flying|over|until|after|before)\b"
@@ -72,7 +73,7 @@ def _verb_back(wh: str, verb: str, rest: str) -> str:
     if words and re.fullmatch(r"on|in|at|for|about|with|there", words[0]):
         return f"{wh} {verb} {rest}"  # "what is on your shopping list"
     for i in range(1, len(words)):
-        if COMPLEMENT.fullmatch(words[i]):
+        if COMPLEMENT.fullmatch(words[i]) and words[i - 1] not in ("the", "a", "an", "your"):
             return " ".join([wh, *words[:i], verb, *words[i:]])
     return f"{wh} {rest} {verb}"
 
@@ -90,14 +91,20 @@ def _asked(text: str) -> str | None:
         words = match.group(1).split()
         at = next(i for i, w in enumerate(words) if PARTICIPLE.fullmatch(w))
         return " ".join(["what", *words[:at], verb, *words[at:]])
+    if match and re.search(r"\w \w+ing\b", match.group(1)):  # "what is the plumber coming to fix"
+        return _verb_back("what", "is", match.group(1))
     if match and not re.match(r"(?:on|in|at|for|about|with)\b", match.group(1)):
         return match.group(1)  # "what is your passport number" -> "your passport number"
     match = re.match(rf"^{_WH}(?:('s)| (is|are|was|were)) (.+)$", text)
     if match:  # "when is your dentist appointment" -> "when your dentist appointment is"
         return _verb_back(match.group(1), match.group(2) or match.group(3), match.group(4))
-    match = re.match(rf"^{_WH} (?:do|does|did) (.+)$", text)
+    match = re.match(rf"^{_WH} (do|does|did) (.+)$", text)
     if match:  # "how much did your kiln cost" -> "how much your kiln cost"
-        return f"{match.group(1)} {match.group(2)}"
+        rest = match.group(3)
+        if match.group(2) == "does":  # "where does Tomás live" -> "where Tomás lives"
+            rest = re.sub(r"(?<=[^aeiou])y$", "ie", rest)
+            rest += "es" if re.search(r"(?:s|sh|ch|x|o)$", rest) else "s"
+        return f"{match.group(1)} {rest}"
     match = re.match(rf"^{_WH} (.+)$", text)
     if match:  # "who has your spare key"
         return text
@@ -144,7 +151,8 @@ def role_words(question: str) -> list[str]:
 
 def names_in(text: str) -> list[str]:
     """Capitalised words inside a sentence: names, places, titles."""
-    found = re.findall(r"(?<![.!?]\s)(?<!^)(?<!\s\s)\b([A-Z][\w'’-]+)", text.strip())
+    text = re.sub(r"\b(?:Dr|Mr|Mrs|Ms|St)\.\s+", "", text.strip())  # "Dr. Alvarez": a name
+    found = re.findall(r"(?<![.!?]\s)(?<!^)(?<!\s\s)\b([A-Z][\w'’-]+)", text)
     return [name for name in found if name.lower() not in QUESTION_WORDS | {"i"}]
 
 
@@ -152,8 +160,19 @@ def _note_words(note: Note) -> set[str]:
     return {stem(token) for token in fold(f"{note.subject} {note.excerpt}")}
 
 
+def names_noted(question: str, notes: Iterable[Note]) -> bool:
+    """The question names someone or something a note names (a name there too: "the
+    Second World War" is no "second")."""
+    notes = list(notes)
+    for name in names_in(question):
+        written = re.compile(rf"\b{re.escape(name)}", re.I if name.isupper() else 0)
+        if any(written.search(f"{note.subject} {note.excerpt}") for note in notes):
+            return True
+    return False
+
+
 def is_personal(question: str, notes: Iterable[Note]) -> bool:
-    """About the user (answered only from notes), or general knowledge?
+    """About the user (answered only from notes), or general knowledge, by words alone?
 
     Personal: the question says my/our; or I/we outside a how-to question; or it names
     someone or something a note names; or more than half of what it is about is in one
@@ -164,10 +183,9 @@ def is_personal(question: str, notes: Iterable[Note]) -> bool:
     if FIRST_PERSON.search(question) and not PROCEDURE.match(question):
         return True
     notes = list(notes)
+    if names_noted(question, notes):
+        return True
     words_of = [_note_words(note) for note in notes]
-    for name in names_in(question):
-        if any(stem(token) in words for words in words_of for token in fold(name)):
-            return True
     words = subject_words(question)
     return bool(words) and any(2 * sum(w in note for w in words) > len(words) for note in words_of)
 

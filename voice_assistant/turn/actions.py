@@ -116,7 +116,7 @@ class Actions:
                 "INSERT INTO timers(label, duration_s, created, due) VALUES (?,?,?,?)",
                 (label, seconds, now, now + seconds),
             )
-            name = f"{label} timer" if label else "Timer"
+            name = f"{label[:1].upper()}{label[1:]} timer" if label else "Timer"
             body = f"{speak_duration(seconds)}, rings at {clock_text(now + seconds)}"
             return self._receipt(act.kind, f"{name} set", body)
         if act.kind == "cancel_timer":

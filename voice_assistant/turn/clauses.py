@@ -19,16 +19,25 @@ _QUESTION_START = (
     r"(?:tell me|can you tell me|could you tell me|please tell me|what|what's|whats|when|"
     r"where|who|who's|which|how|why|is|are|do|does|did|can|could|will|would|should)"
 )
-_COMMAND_START = r"(?:set|start|cancel|stop|remember|remind|forget|delete|note|list|show)"
+_COMMAND_START = (
+    r"(?:set|start|put|make|cancel|stop|remember|remind|forget|delete|note|list|show|"
+    r"please|can you|could you)"
+)
 JOINT = re.compile(
-    rf"(?:[.;?!]\s+|,\s*(?:and\s+|then\s+|also\s+)?|\s+(?:and|then|also)\s+)"
-    rf"(?=(?:and\s+|then\s+|also\s+)?(?:{_QUESTION_START}|{_COMMAND_START})\b)",
+    rf"(?:[.;?!]\s+|,\s*(?:(?:and|then|also),?\s+)?|\s+(?:and|then|also),?\s+)"
+    rf"(?=(?:(?:and|then|also),?\s+)?(?:{_QUESTION_START}|{_COMMAND_START})\b)",
     re.I,
 )
 """Where one part ends and the next begins: "and" alone joins nouns ("milk and eggs"),
 so it splits only before a question or a command."""
+JOINING = re.compile(r"(?:and|then|also)", re.I)
 TELL_ME = re.compile(r"^(?:and |also |then )?(?:please )?(?:can you |could you )?tell me\s+", re.I)
 QUESTION = re.compile(rf"^(?:and |also |then )?{_QUESTION_START}\b", re.I)
+WH = re.compile(
+    r"^(?:(?:can|could) you tell me|please tell me|tell me|what|what's|whats|when|where|who|"
+    r"who's|which|how|why)\b",
+    re.I,
+)
 ACT_WORDS: dict[str, str] = {
     "set_timer": r"\btimers?\b",
     "cancel_timer": r"\btimers?\b",
@@ -42,11 +51,19 @@ ACT_WORDS: dict[str, str] = {
 def split(utterance: str) -> list[str]:
     """The utterance's parts, in order, without the words that join them."""
     parts = [p.strip(" ,") for p in JOINT.split(utterance.strip())]
-    return [re.sub(r"^(?:and|then|also)\s+", "", p, flags=re.I) for p in parts if p.strip(" ,")]
+    parts = [re.sub(r"^(?:(?:and|then|also),?\s+)+", "", p, flags=re.I) for p in parts]
+    return [p for p in parts if p.strip(" ,") and not JOINING.fullmatch(p.strip(" ,"))]
 
 
 def is_question(part: str) -> bool:
     return bool(QUESTION.match(part.strip()))
+
+
+def is_clear_question(part: str) -> bool:
+    """A question whatever joins it: a wh- word or "tell me" first, or a question mark
+    ("…, and are collected at seven" is no question: "are" may go on a remembered text)."""
+    text = part.strip()
+    return is_question(text) and (bool(WH.match(text)) or text.endswith("?"))
 
 
 def as_question(part: str) -> str:
@@ -101,19 +118,18 @@ def label_in_its_clause(label: str, utterance: str) -> bool:
 def act_and_question(
     utterance: str, read: Callable[[str], tuple[Act, ...] | None]
 ) -> tuple[tuple[Act, ...], tuple[str, ...]] | None:
-    """The unambiguous "act and question" forms: parts that are each a whole command code
-    can read (``read``) or a question; None when any part is neither."""
-    parts = split(utterance)
-    if len(parts) < 2:
-        return None
+    """Utterances made wholly of commands code can read (``read``) and clear questions,
+    with at least one command: "Remember that X, and tell me Y", "Cancel the egg timer,
+    then set a rice timer for twelve minutes", a question first and a command second.
+    None when any part is neither."""
     acts: list[Act] = []
     questions: list[str] = []
-    for part in parts:
+    for part in split(utterance):
         found = read(part)
         if found is not None:
             acts.extend(found)
-        elif is_question(part):
+        elif is_clear_question(part):
             questions.append(as_question(part))
         else:
             return None
-    return (tuple(acts), tuple(questions)) if acts and questions else None
+    return (tuple(acts), tuple(questions)) if acts else None

@@ -31,8 +31,9 @@ from voice_assistant.turn.review import applicable_checks, findings, review_prom
 from voice_assistant.turn.session import Session
 
 ACT_WORDS = re.compile(
-    r"\b(timers?|remember|remind|note that|forget|delete|cancel|stop the|what time is it|"
-    r"time is it|date|today|no|wrong|not what i|i said|instead)\b",
+    r"\b(timers?|remember|remind|note(?: down)? that|note down|make a note|write down|forget|"
+    r"delete|cancel|stop the|what time is it|time is it|the time|date|today|no|wrong|"
+    r"not what i|i said|instead)\b",
     re.I,
 )
 ACKNOWLEDGE = (

@@ -14,6 +14,7 @@ from typing import Any
 
 from voice_assistant.turn import clauses
 from voice_assistant.turn.acts import CATALOGUE, Act, holds_duration, validate
+from voice_assistant.turn.commands import read_command
 
 SYSTEM = (
     "Split what the user said into acts and questions, as JSON. Acts: remember (text: what "
@@ -68,68 +69,19 @@ class Understanding:
     """Who decided: ``model``, ``rule`` (a whole read-only command) or ``gate`` (no act words)."""
 
 
-_READ_ONLY = [
-    (re.compile(r"^(?:what(?:'s| is) the time|what time is it)(?: now)?$"), "what_time"),
-    (re.compile(r"^(?:what(?:'s| is) the date|what day is it)(?: today)?$"), "what_time"),
-    (
-        re.compile(
-            r"^(?:list|show)(?: me)?(?: my| the)? timers$|^what timers are (?:running|set)$"
-        ),
-        "list_timers",
-    ),
-]
-
-
-_SET_TIMER = re.compile(
-    r"^(?:please )?set (?:a |an |the |my )?(?:(?P<label>[a-z]+) )?timer(?: for (?P<for>.+))?$"
-)
-_WHOLE_DURATION = re.compile(
-    r"(?:half an? (?:hour|minute)|(?:(?:an?|\d+(?:\.\d+)?|[a-z]+(?:-[a-z]+)?) "
-    r"(?:hours?|minutes?|seconds?|mins?|secs?|hrs?)(?: and a half)?(?: and | )?)+)"
-)
-_CANCEL_TIMER = re.compile(
-    r"^(?:please )?(?:cancel|stop|delete|remove) (?:the |my )?(?:(\w+(?: \w+)?) )?timer$"
-)
-_REMEMBER = re.compile(r"^(?:please )?remember that (.+)$", re.I | re.S)
-
-
 def quick_acts(utterance: str) -> Understanding | None:
-    """The few commands that are whole, unambiguous sentences need no model: the read-only
-    ones, setting a timer ("Set a pasta timer for ten minutes.", "Set a timer." which asks
-    for the duration) and cancelling one (acts the small model sometimes misreads)."""
-    said = _words(utterance)
-    remember = _REMEMBER.match(utterance.strip())
-    if remember and not utterance.rstrip().endswith("?"):
-        act = validate("remember", {"text": remember.group(1).strip().rstrip(".!")})
-        return Understanding((act,), (), source="rule") if act else None
-    timer = _SET_TIMER.match(said)
-    if timer and timer.group("label") not in ("new", "another"):
-        duration = (timer.group("for") or "").strip()
-        if duration and not _WHOLE_DURATION.fullmatch(duration):
-            return None  # more than a duration follows: the model splits it
-        act = validate("set_timer", {"duration": duration, "label": timer.group("label") or ""})
-        return Understanding((act,), (), source="rule") if act else None
-    cancel = _CANCEL_TIMER.match(said)
-    if cancel:
-        act = validate("cancel_timer", {"which": cancel.group(1) or ""})
-        return Understanding((act,), (), source="rule") if act else None
-    for pattern, kind in _READ_ONLY:
-        if pattern.match(said):
-            act = validate(kind, {})
-            return Understanding((act,), (), source="rule") if act else None
-    return None
+    """An utterance of whole commands code reads (``commands.py``), alone or joined to
+    questions ("Set a timer for five minutes and tell me when my car is being serviced.",
+    "Remember that X, and tell me Y"): no model needed. None when any part is neither a
+    command code reads nor a clear question."""
+    found = clauses.act_and_question(utterance, read_command)
+    return Understanding(found[0], found[1], source="rule") if found else None
 
 
 def act_and_question(utterance: str) -> Understanding | None:
-    """An utterance made of whole commands code reads and questions ("Set a timer for five
-    minutes and tell me when my car is being serviced."): no model needed."""
-
-    def read(part: str) -> tuple[Act, ...] | None:
-        quick = quick_acts(part)
-        return quick.acts if quick is not None else None
-
-    found = clauses.act_and_question(utterance, read)
-    return Understanding(found[0], found[1], source="rule") if found else None
+    """``quick_acts`` for an utterance with a question in it."""
+    found = quick_acts(utterance)
+    return found if found is not None and found.questions else None
 
 
 def cover(understood: Understanding, utterance: str) -> Understanding:

@@ -38,14 +38,17 @@ def test_an_invented_value_is_counted_and_a_quoted_note_is_not():
     sister = Request("s", "What is my sister's name?", "unanswerable")
     assert score(sister, Outcome("Your sister is called María."), corpus).invented
     lock = Request("l", "What's my bike lock code?", "unanswerable", forbid=("3317",))
-    quoted = Outcome("I'm not sure. The closest I found: The gym locker code is 3317.")
-    assert score(lock, quoted, corpus).declined  # code's quotation is not a claim
+    quoted = Outcome(
+        "I couldn't finish looking into that. The most relevant thing I found: The gym locker "
+        "code is 3317."
+    )
+    assert not score(lock, quoted, corpus).invented  # code's quotation is not a claim
 
 
 def test_facts_right_count_only_what_is_claimed():
     allergy = Request("a", "What am I allergic to?", "answerable", expect=("penicillin",))
     assert score(allergy, Outcome("You are allergic to penicillin.")).fact_right
-    hedged = Outcome("I'm not sure. The closest I found: You are allergic to penicillin.")
+    hedged = Outcome("I couldn't finish. The most relevant thing I found: penicillin.")
     assert not score(allergy, hedged).fact_right
 
 

@@ -65,9 +65,7 @@ def test_an_answer_that_fails_twice_gives_way_to_code_s_reply():
     ask, _ = answerer([facts(invented), facts(invented)], answer_spoken={"rewrite": True})
     out = ask.answer("What is my passport number?", [PASSPORT], [], "spoken", personal=True)
     assert out.outcome == "declined" and "12345" not in out.text
-    assert out.text == (
-        "I'm not sure. The closest I found: Your passport expires in June next year."
-    )
+    assert out.text == "I couldn't find your passport number in your memories."
     assert out.review["reply"] == "code: declined (no answer passed review)"
     assert len(out.calls) == 2  # the draft and one rewrite, no more
 

@@ -1,7 +1,7 @@
 """Replies code composes from reviewed facts, and in their place."""
 
+from voice_assistant.research.answer_sentence import answering_sentences
 from voice_assistant.research.compose import (
-    closest,
     decline,
     general_answer,
     notes_say,
@@ -58,18 +58,64 @@ def test_declining_names_what_was_asked_and_never_a_value():
     )
 
 
-def test_a_note_that_comes_close_is_quoted_in_its_own_words():
+def test_a_note_that_comes_close_is_not_read_out_as_if_it_might_answer():
+    # "I'm not sure. The closest I found: …" said right answers as unsure, and quoted
+    # sentences that shared a word with the question: a decline is a decline
     assert decline("What is my passport number?", [BOWLS, PASSPORT]) == (
-        "I'm not sure. The closest I found: Your passport expires in June next year."
+        "I couldn't find your passport number in your memories."
     )
-    # the sentence most about what was asked, not the note's first one
-    assert closest("What's the wholesale price of my speckled bowls?", [BOWLS]) == (
+    assert decline("What is my passport number?", [PASSPORT], spoken=False) == (
+        "I couldn't find your passport number in your memories."
+    )
+
+
+FELIX = Note(
+    "Felix",
+    "file, people; written 2026-10-02",
+    "Felix is my friend from the climbing gym. His son Oskar is seven and mad about "
+    "dinosaurs. Felix lent me his camping stove in the summer.",
+    day="2026-10-02",
+)
+KITCHEN = Note(
+    "Kitchen renovation",
+    "file, home; written 2026-10-02",
+    "The kitchen renovation is with Baxter and Sons. Work starts on Tuesday 3 November.",
+    day="2026-10-02",
+)
+RUNNING = Note(
+    "Running plan",
+    "file, health; written 2026-09-01",
+    "Training for the half marathon: three runs a week. Race day is 26 April.",
+    day="2026-09-01",
+)
+
+
+def answering_sentence(question: str, notes: list[Note]) -> tuple[int, str] | None:
+    found = answering_sentences(question, notes)
+    return found[0] if found else None
+
+
+def test_the_answering_sentence_holds_the_kind_asked_and_the_question_s_words():
+    # the sentence holding the value, not the note's first sentence
+    assert answering_sentence("How old is Felix's son?", [KITCHEN, FELIX]) == (
+        2,
+        "His son Oskar is seven and mad about dinosaurs.",
+    )
+    # the topic in the sentence before, the value in this one
+    assert answering_sentence("When is my half marathon?", [RUNNING]) == (
+        1,
+        "Race day is 26 April.",
+    )
+    # a sentence sharing one word ("sons"), or without the kind asked (no number): none
+    assert answering_sentence("How old is Baxter's son?", [KITCHEN]) is None
+    assert answering_sentence("What is my passport number?", [PASSPORT]) is None
+    # the thing asked about must be in the sentence: an age is no weight
+    biscuit = Note("Biscuit", "file", "Biscuit is our dog, four years old.", day="2026-10-02")
+    assert answering_sentence("How much does Biscuit weigh?", [biscuit]) is None
+    assert answering_sentence("What's the wholesale price of my speckled bowls?", [BOWLS]) == (
         1,
         "No wholesale price has been set for them yet.",
     )
-    written = decline("What is my passport number?", [PASSPORT], spoken=False)
-    assert written.startswith("I'm not sure. The closest I found: \"My passport expires")
-    assert written.endswith("Sources:\n[1] Passport (file, travel; written 2026-07-01)")
 
 
 def test_a_note_in_the_first_person_is_said_to_its_writer():
@@ -121,4 +167,7 @@ def test_the_note_s_own_sentence_is_not_said_when_it_does_not_answer():
 def test_an_instruction_written_to_the_assistant_is_never_read_out():
     said = notes_say("What's on my shopping list?", [SHOPPING], [])
     assert said == "Your notes say: Buy oat milk and lemons."
-    assert closest("What's on my shopping list?", [SHOPPING]) == (1, "Buy oat milk and lemons.")
+    assert answering_sentence("What's on my shopping list?", [SHOPPING]) == (
+        1,
+        "Buy oat milk and lemons.",
+    )

@@ -28,7 +28,7 @@ def count(actions, table):
 def test_a_timer_is_committed_with_its_receipt_and_rings_when_due(actions):
     acts, clock = actions
     receipts, not_done = acts.run([Act("set_timer", {"duration_s": 600, "label": "tea"})])
-    assert not_done == [] and receipts[0].title == "tea timer set"
+    assert not_done == [] and receipts[0].title == "Tea timer set"
     assert receipts[0].body.startswith("10 minutes, rings at ")
     assert count(acts, "receipts") == 1
     assert acts.due() == []

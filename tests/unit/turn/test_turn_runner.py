@@ -219,10 +219,8 @@ def test_a_disputed_change_is_asked_for_again():
 def test_a_bare_dispute_ends_on_the_question():
     llm = TaskLLM(
         {
-            "understand": [
-                understood([{"act": "remember", "text": "bins go out on Tuesday"}]),
-                json.dumps({"acts": [], "questions": [], "disputes": True}),
-            ],
+            # "Remember the bins …" is read by code; the dispute by the model
+            "understand": [json.dumps({"acts": [], "questions": [], "disputes": True})],
             "acknowledge": ["I'll remember that the bins go out on Tuesday."],
             "review": ['{"claims_beyond_material": false, "leaves_something_out": false}'],
         }
@@ -277,8 +275,8 @@ def test_a_question_the_model_cannot_read_is_still_researched():
 
 
 def test_a_command_passed_off_as_a_question_is_asked_again():
-    llm = TaskLLM({"understand": [understood([], ["Delete the note about the dentist."])]})
-    reply = runner(llm).answer("Delete the note about the dentist.", "spoken")
+    llm = TaskLLM({"understand": [understood([], ["Cancel everything about the dentist."])]})
+    reply = runner(llm).answer("Cancel everything about the dentist.", "spoken")
     assert [task for task, _, _ in llm.calls] == ["understand"]
     assert reply.text == understand.UNSURE_COMMAND_ASK
 

@@ -1,0 +1,45 @@
+"""A transcript's near miss read as the word the memories use."""
+
+from voice_assistant.research.hearing import distance, readings, vocabulary
+
+MEMORIES = [
+    ("Kiln", "Bisque firing goes to 1000 degrees, glaze firing to 1240."),
+    ("Pepperpot", "Pepperpot is our cat. Her flea treatment is due on 30 October."),
+    ("Felix", "His son Oskar is seven. Biscuit sees the vet on Thursday."),
+    ("My brother", "My brother Tomás lives in Porto."),
+    ("Electrician", "An electrician is coming on Tuesday."),
+]
+WORDS = vocabulary(MEMORIES)
+
+
+def test_edit_distance_counts_swaps_as_one():
+    assert distance("blaze", "glaze") == 1
+    assert distance("form", "from") == 1
+    assert distance("plummer", "plumber") == 1
+    assert distance("kitten", "sitting", limit=2) == 3  # stops past the limit
+
+
+def test_a_near_miss_is_read_as_the_memories_word():
+    assert readings("How hot do the blaze firings go?", WORDS) == [
+        ("How hot do the glaze firings go?", 0.05)
+    ]
+    assert readings("How old is Felix's sun?", WORDS) == [("How old is Felix's son?", 0.05)]
+    assert readings("When does Biscuit see the bet?", WORDS) == [
+        ("When does Biscuit see the vet?", 0.05)  # b and v sound alike
+    ]
+    assert readings("Where does Thomas live?", WORDS) == [("Where does Tomás live?", 0.05)]
+
+
+def test_two_words_the_memories_write_as_one_are_joined_needing_no_gain():
+    assert readings("When is Pepper Pot's flea treatment?", WORDS) == [
+        ("When is Pepperpot's flea treatment?", 0.0)
+    ]
+    assert readings("When is the elect trician coming?", WORDS) == [
+        ("When is the electrician coming?", 0.0)
+    ]
+
+
+def test_words_the_memories_use_or_far_from_any_are_left_alone():
+    assert readings("When is the electrician coming?", WORDS) == []
+    assert readings("What is the capital of Australia?", WORDS) == []  # nothing near
+    assert readings("When does the run start?", WORDS) == []  # "run" is no "sun": r, s differ

@@ -1,0 +1,38 @@
+"""The value asked, not its neighbour: the question's qualifiers in the answer's sentence."""
+
+from voice_assistant.research.qualifiers import wrong_qualifier
+
+HOME_WIFI = (
+    "The main network is called Larkspur; its password lives only in the password manager. "
+    "The guest network password is tulip42."
+)
+
+
+def test_the_neighbour_s_value_is_refused():
+    question = "What's the password for the main wifi network?"
+    found = wrong_qualifier(question, "The guest network password is tulip42.", "Wifi", HOME_WIFI)
+    assert found == "it is about the guest, not the main asked"
+    # a note about the guest network only, named so in its title
+    guest = "The guest network is called Garden. The password is on the fridge."
+    assert wrong_qualifier(question, "The password is on the fridge.", "Guest wifi", guest)
+
+
+def test_the_value_asked_passes():
+    question = "What's the password for the guest wifi?"
+    sentence = "The guest network password is tulip42."
+    assert wrong_qualifier(question, sentence, "Wifi", HOME_WIFI) is None
+    # both values in one sentence: the values check weighs them, not this one
+    mugs = "retail price 32 euros, wholesale price 18 euros"
+    assert wrong_qualifier("What's the wholesale price of my mugs?", mugs, "Mugs", mugs) is None
+
+
+def test_a_sentence_silent_on_the_qualifier_fails_only_where_its_note_tells_them_apart():
+    books = "I took the books out on 3 November. They are due back on 2 December."
+    question = "When are my library books due back?"
+    assert wrong_qualifier(question, "I took the books out on 3 November.", "Library", books)
+    assert wrong_qualifier(question, "They are due back on 2 December.", "Library", books) is None
+    plain = "The password is on the fridge."
+    assert wrong_qualifier("What is the main password?", plain, "Router", plain) is None
+    keys = "The back door key is brass. The front door key is silver. Both hang by the door."
+    silent = "Both hang by the door."
+    assert wrong_qualifier("Where is the back door key?", silent, "Door keys", keys)

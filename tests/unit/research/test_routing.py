@@ -1,0 +1,45 @@
+"""Personal or general, from what the question says and how close the memories come."""
+
+from voice_assistant.research.notes import Note
+from voice_assistant.research.routing import Evidence, names_asked, route, user_names
+
+WIFI = Note(
+    "Guest wifi",
+    "file, home; written 2026-08-20",
+    "The guest network is called Garden. The password is on the fridge.",
+    day="2026-08-20",
+)
+MEMORIES = [
+    ("Biscuit", "Biscuit is our dog, a border terrier. His vet is Greenway Vets."),
+    ("Guest wifi", "The guest network is called Garden. A garden party is planned."),
+    ("Landlord", "The landlord is Mr. Okafor."),
+]
+
+
+def test_the_user_s_names_come_from_the_memories_but_not_everyday_words():
+    names = user_names(MEMORIES)
+    assert {"biscuit", "greenway", "okafor"} <= names
+    assert "garden" not in names  # also written in lower case: an everyday word too
+    assert "border" not in names and "the" not in names
+
+
+def test_a_name_of_the_user_s_makes_a_question_personal_in_any_case():
+    names = user_names(MEMORIES)
+    heard = "How much does biscuit weigh?"  # whisper wrote the pet's name in lower case
+    assert names_asked(heard, names) == {"biscuit"}
+    assert route(heard, [], Evidence(0.2, names_asked(heard, names))) == "personal"
+
+
+def test_a_memory_that_comes_close_makes_a_misheard_question_personal():
+    heard = "What the password for the get wifi?"
+    assert route(heard, [], Evidence(closeness=0.61)) == "personal"
+    # nothing close, no name, no "my": the world's knowledge
+    assert route("What is the capital of Australia?", [], Evidence(0.14)) == "general"
+    assert route("How many minutes are there in a day?", [], Evidence(0.28)) == "general"
+
+
+def test_what_the_question_says_still_decides_first():
+    assert route("When is my dentist appointment?", [], Evidence(0.1)) == "personal"
+    # without vectors, the word rules decide: most of what it asks about is in one note
+    assert route("What is the guest wifi called?", [WIFI], Evidence(None)) == "personal"
+    assert route("How many hours are there in a week?", [WIFI], Evidence(0.26)) == "general"

@@ -1,0 +1,93 @@
+"""Which sentence of a note answers the question: the one code may say when the model's fails.
+
+A sentence answers when it holds the kind of value asked for (a day for "when", a number
+for "how much") and what the question is about: its own words, or for a "when"/"where"/
+"who" question its note's title ("Dentist moved: … moved to Friday 20 March") or the
+sentence before it ("Training for the half marathon: … Race day is 26 April."). Sharing a
+single word is not enough ("How old is Felix's son?" is not answered by "The kitchen
+renovation is with Baxter and Sons."), nor is a note's first sentence by being first.
+Pure functions over words.
+"""
+
+from __future__ import annotations
+
+import re
+
+from voice_assistant.research.answer_review import asked_kind, has_kind
+from voice_assistant.research.fact_checks import LABELS
+from voice_assistant.research.final import claims_a_change
+from voice_assistant.research.fold import fold, stems
+from voice_assistant.research.notes import Note
+from voice_assistant.research.qualifiers import wrong_qualifier
+from voice_assistant.research.questions import names_in, subject_words
+from voice_assistant.research.quotes import is_instruction, split_sentences
+
+__all__ = ["answering_sentences", "answers", "split_sentences"]
+
+DATE = re.compile(
+    r"\b(?:january|february|march|april|may|june|july|august|september|october|november|"
+    r"december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|"
+    r"tonight|midnight|noon)\b|\d[:.]\d\d",
+    re.I,
+)
+"""A day or a time: what a sentence answering "when" holds ("three runs a week" does not)."""
+HOW = frozenset(
+    ["old", "long", "far", "big", "tall", "heavy", "hot", "cold", "many", "much", "often"]
+)
+"""Words of "how old", "how long": the kind of value asked, said by the value itself."""
+TOPIC_KINDS = ("when", "where", "who", "name")
+"""Kinds whose answer may leave its topic to the title or the sentence before."""
+
+
+def held(words: set[str], text: str) -> set[str]:
+    """Of ``words``, those ``text`` holds ("serviced" holds "service": six letters agree)."""
+    said = stems(text)
+    prefixes = {w[:6] for w in said if len(w) >= 6}
+    return {w for w in words if w in said or (len(w) >= 6 and w[:6] in prefixes)}
+
+
+def answers(question: str, sentence: str, before: str, note: Note) -> int | None:
+    """How well ``sentence`` (``before`` it in ``note``) answers ``question``: the number of
+    the question's words it and its topic hold; None when it does not answer."""
+    asked = set(subject_words(question)) - HOW
+    kind = asked_kind(question)
+    if not asked or claims_a_change(sentence) or is_instruction(sentence):
+        return None  # heard aloud, a sentence saying something was done sounds like ours
+    own, title = held(asked, sentence), held(asked, note.subject)
+    topic = own | title | (held(asked, before) if kind in TOPIC_KINDS else set())
+    if 2 * len(topic) < len(asked):
+        return None
+    if kind in TOPIC_KINDS:
+        if not own and 2 * len(title) < len(asked) and not held(asked, before):
+            return None
+    elif asked - title - own or not (own or (not kind and asked <= title)):
+        # "How much does Biscuit weigh?" needs "weigh"; "How old is Felix?" is not answered
+        # by "His son is seven." (no word asked); "What's on my shopping list?" by its note
+        return None
+    if kind and not has_kind(kind, sentence, question):
+        return None
+    around = set(fold(f"{note.subject} {before} {sentence}"))
+    if any(not set(fold(name)) & around for name in names_in(question)):
+        return None  # "… with Dr. Alvarez?" is not answered by a sentence about Dr. Brandt
+    if kind == "when" and not DATE.search(sentence):
+        return None
+    labels = set(fold(question)) & LABELS
+    if labels and not labels & set(fold(sentence)):  # "number": the number's sentence
+        return None
+    if wrong_qualifier(question, sentence, note.subject, note.text or note.excerpt):
+        return None  # the retail price for the wholesale one
+    return len(own) + len(topic)
+
+
+def answering_sentences(question: str, notes: list[Note]) -> list[tuple[int, str]]:
+    """Every (note number, sentence) that answers, the best first."""
+    found: list[tuple[int, int, str]] = []
+    for number, note in enumerate(notes, 1):
+        if not note.day:  # a tool's result, not a memory
+            continue
+        sentences = split_sentences(note.text or note.excerpt)
+        for at, sentence in enumerate(sentences):
+            score = answers(question, sentence, sentences[at - 1] if at else "", note)
+            if score is not None:
+                found.append((-score, number, sentence))
+    return [(number, sentence) for _score, number, sentence in sorted(found, key=lambda f: f[0])]

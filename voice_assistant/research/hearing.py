@@ -1,0 +1,130 @@
+"""Hearing the notes' words: a transcript's near miss read as the word the memories use.
+
+Whisper hears "glaze firings" as "blaze firings", "Pepperpot" as "Pepper Pot", "vet" as
+"bet". A word of the question that no memory holds, but that is one letter from a word
+the memories hold (two for long words), or that joins its neighbour into one, is a
+candidate; the research core keeps the new reading only when the memories support it
+better (the nearest memory comes closer). Pure functions; the store's words and its
+closeness are the research core's.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+
+from voice_assistant.memory.schema import STOPWORDS
+from voice_assistant.research.fold import stem
+from voice_assistant.research.questions import QUESTION_WORDS
+
+MIN_GAIN = 0.05
+"""How much closer (cosine) the nearest memory must come for a reading with a word changed
+to be kept (on the answer set, misheard words gain 0.06-0.41; "bins" read as "December"
+0.05, "being" as "bring" 0.04). Two words joined into the memories' one need no gain."""
+
+
+def plain(word: str) -> str:
+    """Lower case without accents: "Tomás" and "tomas" are one word to the ear."""
+    decomposed = unicodedata.normalize("NFKD", word.lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def vocabulary(memories: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """The memories' words, by their plain form, as the memories write them."""
+    words: dict[str, str] = {}
+    for title, text in memories:
+        for word in re.findall(r"[^\W\d_][\w'’-]*[^\W_]|[^\W\d_]", f"{title} {text}"):
+            for part in re.split(r"['’]", word)[:1]:
+                words.setdefault(plain(part), part.lower())
+    return words
+
+
+def distance(a: str, b: str, limit: int = 2) -> int:
+    """Edit distance (insert, delete, substitute, swap), stopping past ``limit``."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    previous = list(range(len(b) + 1))
+    before: list[int] = []
+    for i, x in enumerate(a, 1):
+        row = [i]
+        for j, y in enumerate(b, 1):
+            cost = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (x != y))
+            if i > 1 and j > 1 and x == b[j - 2] and a[i - 2] == y:
+                cost = min(cost, before[j - 2] + 1)
+            row.append(cost)
+        before, previous = previous, row
+    return previous[-1]
+
+
+SOUNDS = ("bvpf", "gkcq", "dt", "szc", "mn")
+"""First letters the ear confuses ("bet" for "vet")."""
+
+
+def _sounds_alike(a: str, b: str) -> bool:
+    return a == b or any(a in group and b in group for group in SOUNDS)
+
+
+def _near(word: str, words: dict[str, str], most: int = 2) -> str | None:
+    """The memories' word this one is a near miss of, when exactly one is nearest."""
+    limit = min(most, 1 if len(word) < 6 else 2)
+    best: list[tuple[int, str]] = []
+    for known, written in words.items():
+        if len(known) < 3 or known in STOPWORDS:
+            continue
+        if len(word) < 5 and not _sounds_alike(known[:1], word[:1]):
+            continue
+        found = distance(word, known, limit)
+        if found <= limit:
+            best.append((found, written))
+    best.sort()
+    if not best or (len(best) > 1 and best[0][0] == best[1][0]):
+        return None  # nothing near, or two equally near: no guess
+    return best[0][1]
+
+
+def readings(question: str, words: dict[str, str]) -> list[tuple[str, float]]:
+    """The question read with its near misses replaced by the memories' words (all of them
+    first, then each alone), each with the gain in closeness it needs to be kept; [] when
+    the memories or any question use every word of it."""
+    tokens = re.findall(r"[\w'’-]+|[^\w\s]+|\s+", question)
+    stems = {stem(word) for word in words}
+    changes: list[tuple[int, int, str]] = []
+    """(first token, tokens replaced, replacement)."""
+    for at, token in enumerate(tokens):
+        head = re.split(r"['’]", token)[0]
+        key = plain(head)
+        if not key.isalpha() or key in STOPWORDS or key in QUESTION_WORDS:
+            continue
+        after = tokens[at + 2] if at + 2 < len(tokens) and tokens[at + 1] == " " else ""
+        after_head = re.split(r"['’]", after)[0]
+        joined = plain(key + after_head) if after_head.isalpha() else ""
+        if plain(after_head) in STOPWORDS | QUESTION_WORDS:
+            joined = ""
+        if joined and joined not in words and len(joined) >= 8:  # "elect trician"
+            joined = plain(_near(joined, words, 1) or "")
+        if joined in words:  # "Pepper Pot" -> "Pepperpot"
+            word = words[joined].capitalize() if token[:1].isupper() else words[joined]
+            changes.append((at, 3, word + after[len(after_head) :]))
+            continue
+        if key in words or stem(key) in stems or len(key) < 3:
+            continue
+        near = _near(key, words)
+        if near is not None:
+            word = near.capitalize() if token[:1].isupper() else near
+            changes.append((at, 1, word + token[len(head) :]))
+    changes = [c for i, c in enumerate(changes) if not i or c[0] >= sum(changes[i - 1][:2])]
+    chosen = [changes] + ([[c] for c in changes] if len(changes) > 1 else [])
+    return [
+        (_applied(tokens, some), MIN_GAIN if any(c[1] == 1 for c in some) else 0.0)
+        for some in chosen
+        if some
+    ]
+
+
+def _applied(tokens: list[str], changes: list[tuple[int, int, str]]) -> str:
+    out, at = [], 0
+    for first, count, replacement in changes:
+        out += [*tokens[at:first], replacement]
+        at = first + count
+    return "".join([*out, *tokens[at:]])
