@@ -381,9 +381,10 @@ def _first_audio(tts: Any, text: str) -> float:
 
 
 def run_requests(
-    settings: Settings, requests: list[Request], verbose: bool = True
+    settings: Settings, requests: list[Request], verbose: bool = True, voice: Any = None
 ) -> tuple[list[Score], list[Outcome]]:
-    """Each request as a spoken turn over a fresh store of the set's memories."""
+    """Each request as a spoken turn over a fresh store of the set's memories; with a
+    ``voice`` (``bench/voices.py``), spoken by it and heard by whisper first."""
     from voice_assistant.engines import Engines
     from voice_assistant.memory.importer import import_paths
 
@@ -391,29 +392,33 @@ def run_requests(
         local = settings.model_copy(deep=True)
         local.paths.data_dir = Path(data)
         engines = Engines(local)
-        engines.check_models(["llm", "tts"])
+        engines.check_models(["llm", "tts", "stt"] if voice else ["llm", "tts"])
         report = import_paths(engines.memories(), [ANSWER_SET / "memories"])
         if report.skipped:
             raise RuntimeError(f"answer set memories not imported: {report.skipped}")
-        engines.preload(["llm", "tts"])
+        engines.preload(["llm", "tts", "stt"] if voice else ["llm", "tts"])
         turns, tts = engines.turns(), engines.tts()
         scores, outcomes = [], []
         corpus = corpus_words()
         for request in requests:
+            heard = request.text
+            if voice is not None:
+                heard = engines.stt().transcribe(voice.say(request.spoken, request.id)).text
             started = time.monotonic()
-            reply = turns.answer(request.text, "spoken", Session.independent("bench"))
+            reply = turns.answer(heard, "spoken", Session.independent("bench"))
             answered = time.monotonic() - started
-            outcome = outcome_of(reply, answered + _first_audio(tts, reply.text))
+            outcome = outcome_of(reply, answered + _first_audio(tts, reply.text), heard)
             result = score(request, outcome, corpus)
             scores.append(result)
             outcomes.append(outcome)
             if verbose:
                 flag = "ok " if not result.problems else "BAD"
                 how = reply.final_outcome or reply.stop_reason
+                said = f" heard {heard!r}" if voice is not None else ""
                 print(
                     f"  {flag} {request.kind:<12} {request.id:<22} {how:<9} "
-                    f"calls={outcome.model_calls} audio={outcome.first_audio_s:5.1f}s  "
-                    f"{reply.text!r}",
+                    f"calls={outcome.model_calls} audio={outcome.first_audio_s:5.1f}s "
+                    f"{reply.text!r}{said}",
                     flush=True,
                 )
                 for problem in result.problems:
@@ -421,23 +426,65 @@ def run_requests(
         return scores, outcomes
 
 
+def hearing_lines(requests: list[Request], outcomes: list[Outcome]) -> list[str]:
+    """Word error rate of what whisper heard, and of the question as research read it
+    (a near miss read as the memories' word), against what the voice said."""
+    from bench.vocabulary import folded_wer
+
+    said = [r.spoken for r in requests]
+    heard = [o.heard for o in outcomes]
+    read = [_read_as(o) for o in outcomes]
+    return [
+        f"word error rate: heard {folded_wer(said, heard):.3f}, "
+        f"as research read it {folded_wer(said, read):.3f} "
+        f"({sum(r != h for r, h in zip(read, heard, strict=True))} read differently)"
+    ]
+
+
+def _read_as(outcome: Outcome) -> str:
+    """The transcript with each question replaced by the reading research used."""
+    text = outcome.heard
+    for trace in (outcome.review or {}).get("answers", [outcome.review or {}]):
+        route = trace.get("route") or {}
+        if route.get("read_as"):
+            text = text.replace(route["heard"], route["read_as"])
+    return text
+
+
 def run_answers_bench(
-    settings: Settings, runs: int, only: str = "", model_review: bool = False
+    settings: Settings,
+    runs: int,
+    only: str = "",
+    model_review: bool = False,
+    spoken: bool = False,
+    held_out: bool = False,
 ) -> int:
     """The seeded drafts through the review (``only="drafts"``: nothing else), then the
-    requests as whole turns, ``runs`` times."""
+    requests as whole turns, ``runs`` times: typed, or ``spoken`` by two voices; the
+    tuning part, or the ``held_out`` part (scored only at the end)."""
     wanted = set(only.split(",")) if only else set()
-    if not wanted or "drafts" in wanted:
+    if not held_out and (not wanted or "drafts" in wanted):
         print(f"# seeded drafts through the review (model checks: {model_review})")
         run_review_bench(settings, model_review)
-    requests = [r for r in load_requests() if not wanted or r.id in wanted or r.kind in wanted]
+    every = load_requests(held_out=held_out)
+    requests = [r for r in every if not wanted or r.id in wanted or r.kind in wanted]
     if not requests:
         return 0
-    print(f"# answer set: {len(requests)} requests, model {settings.models.llm}, {runs} run(s)")
-    for run in range(runs):
-        print(f"run {run + 1}:")
-        scores, outcomes = run_requests(settings, requests)
-        print(summarise(requests, scores, outcomes))
+    part = "held-out part" if held_out else "tuning part"
+    print(
+        f"# answer set ({part}): {len(requests)} requests, model {settings.models.llm}, "
+        f"general {settings.tasks.answer_general.model or settings.models.llm}, {runs} run(s)"
+    )
+    from bench.voices import voices
+
+    for voice in voices(settings) if spoken else [None]:
+        for run in range(runs):
+            name = voice.name if voice is not None else "typed"
+            print(f"run {run + 1} ({name}):")
+            scores, outcomes = run_requests(settings, requests, voice=voice)
+            print(summarise(requests, scores, outcomes))
+            if voice is not None:
+                print("\n".join(hearing_lines(requests, outcomes)))
     return 0
 
 

@@ -19,6 +19,7 @@ SUITES = (
     "review",
     "answers",
     "vocabulary",
+    "window",
     "wake",
     "noise",
     "soak",
@@ -66,6 +67,16 @@ def build_parser(prog: str = "voice-assistant bench") -> argparse.ArgumentParser
         "(default: all)",
     )
     bench.add_argument(
+        "--spoken",
+        action="store_true",
+        help="answers suite: each request spoken by piper and espeak-ng, heard by whisper",
+    )
+    bench.add_argument(
+        "--held-out",
+        action="store_true",
+        help="answers suite: the held-out part (never tuned on; score it only at the end)",
+    )
+    bench.add_argument(
         "--model-review",
         action="store_true",
         help="answers suite: the model's review checks on the seeded drafts too",
@@ -95,7 +106,13 @@ def run(settings: Settings, args: argparse.Namespace) -> int:
     if suite == "answers":
         from bench.answers import run_answers_bench
 
-        return run_answers_bench(settings, args.runs, args.only, args.model_review)
+        return run_answers_bench(
+            settings, args.runs, args.only, args.model_review, args.spoken, args.held_out
+        )
+    if suite == "window":
+        from bench.window import run_window_bench
+
+        return run_window_bench(settings)
     if suite == "vocabulary":
         from bench.vocabulary import run_vocabulary_bench
 

@@ -15,7 +15,8 @@ DEMO_ACTS = CHECKOUT / "demo" / "acts"
 DEMO_MEMORIES = CHECKOUT / "demo" / "memories"
 
 ANSWER_SET = DATA / "answers"
-"""40 memories and the labelled requests over them (``requests.toml``)."""
+"""51 memories and the labelled requests over them (``requests.toml``, and the held-out
+``held_out.toml``)."""
 RECALL = DATA / "recall"
 """Memories and labelled queries for search recall."""
 LIBRIVOX = DATA / "librivox"
@@ -27,5 +28,12 @@ SPEECH_FOLDERS = (LIBRIVOX, SPEECH)
 MUSIC = Path("/usr/share/games/asc/music")
 FREEDESKTOP = Path("/usr/share/sounds/freedesktop/stereo")
 ALSA = Path("/usr/share/sounds/alsa")
-DEBIAN_PACKAGES = {MUSIC: "asc-music", FREEDESKTOP: "sound-theme-freedesktop", ALSA: "alsa-utils"}
+PROMPTS = Path("/usr/share/asterisk/sounds/en_US_f_Allison")
+"""Real human speech: 568 telephony prompts read by one voice (no transcripts)."""
+DEBIAN_PACKAGES = {
+    MUSIC: "asc-music",
+    FREEDESKTOP: "sound-theme-freedesktop",
+    ALSA: "alsa-utils",
+    PROMPTS: "asterisk-core-sounds-en-wav",
+}
 """The sound folders and the Debian package each comes from (``make setup-tests``)."""

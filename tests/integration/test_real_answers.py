@@ -43,7 +43,7 @@ def engines(tmp_path_factory, real_engines) -> Engines:
         if name in real_engines._cache:
             local._cache[name] = real_engines._cache[name]
     report = import_paths(local.memories(), [ANSWER_SET / "memories"])
-    assert report.added == 40 and not report.skipped
+    assert report.added == 51 and not report.skipped
     return local
 
 
@@ -136,3 +136,52 @@ def test_answer_set_memories_keep_their_metadata_out_of_the_text(engines):
     assert mugs.fields["source"] == "notebook" and mugs.project == "pottery"
     assert "source:" not in mugs.text and "|" not in mugs.text
     assert Path(mugs.path or "").name == "pottery.md"
+
+
+# --- when the words go wrong (issue 21) ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "request_id", ["misheard-blaze-firings", "misheard-felix-sun", "misheard-elect-trician"]
+)
+def test_a_misheard_question_is_read_as_the_memories_words_and_answered_from_notes(
+    engines, request_id
+):
+    request = REQUESTS[request_id]
+    reply = ask(engines, request.text)
+    assert reply.review["kind"] == "personal", reply.review  # never general knowledge
+    assert reply.review["route"]["read_as"] != request.text, reply.review["route"]
+    result = score(request, outcome_of(reply, 0.0), corpus_words())
+    assert not result.invented and not result.general_for_personal, (reply.text, result)
+
+
+def test_a_question_about_the_user_s_pet_without_my_is_personal_and_declined(engines):
+    reply = ask(engines, "How much does biscuit weigh?")  # whisper's lower case, no "my"
+    assert reply.review["kind"] == "personal" and reply.review["route"]["names"] == ["biscuit"]
+    assert DECLINE.search(reply.text) and not any(c.isdigit() for c in reply.text), reply.text
+
+
+def test_the_neighbour_s_value_is_never_said_for_the_one_asked(engines):
+    request = REQUESTS["main-wifi-password"]
+    reply = ask(engines, request.text)
+    result = score(request, outcome_of(reply, 0.0), corpus_words())
+    assert result.declined and not result.invented, (reply.text, result.problems)
+
+
+def test_remember_and_tell_me_stores_only_what_to_remember_and_answers(engines):
+    request = REQUESTS["remember-window-and-electrician"]
+    reply = ask(engines, request.text)
+    assert reply.turn["understanding"] == "rule"  # read by code, no understanding call
+    result = score(request, outcome_of(reply, 0.0), corpus_words())
+    assert result.mixed_right, (reply.text, result.problems)
+    remembered = [r["body"] for r in reply.turn["document"]["done"] if r["act"] == "remember"]
+    assert remembered == ["the window cleaner comes on Friday"]
+
+
+def test_a_general_question_is_answered_by_the_general_model_and_says_so_first(engines):
+    request = REQUESTS["closest-planet-sun"]
+    reply = ask(engines, request.text)
+    assert reply.review["kind"] == "general", reply.review
+    assert [c.task for c in reply.model_calls] == ["answer_general"]
+    result = score(request, outcome_of(reply, 0.0), corpus_words())
+    assert result.fact_right and result.disclaimer, (reply.text, result.problems)

@@ -113,3 +113,16 @@ def test_real_speech_transcripts_are_accurate(real_engines, tmp_path):
     refs = [reference_for(f) or "" for f in files]
     wer = word_error_rate(refs, [row["transcript"] or "" for row in rows])
     assert wer <= 0.15, [row["transcript"] for row in rows]
+
+
+def test_the_short_window_keeps_every_word_of_a_real_prompt(real_engines):
+    """ "Simultaneous call limit reached." (a real recording, Debian's Asterisk prompts) was
+    cut to its first word by whisper's short window; a transcript too short for its speech
+    is decoded again in full."""
+    from bench.corpus import PROMPTS
+
+    stt = real_engines.stt()
+    assert stt.min_window_s < 30  # the short window is the one under test
+    audio = read_wav(PROMPTS / "simul-call-limit-reached.wav")[0]
+    heard = stt.transcribe(audio).text.lower()
+    assert "simultaneous call limit reached" in heard, heard

@@ -4,7 +4,8 @@ Whisper pads every input to a 30 s window, so a 2 s question costs the encoder a
 30 s of speech (about 1.1 s of our 2.4 s turn on 2 cores). A spoken turn is short: we
 encode a window of the utterance plus a margin of silence (15 s at least) instead, which
 measured the same word error rate in under half the time (BENCHMARKS.md). Short windows
-can make whisper loop, so a runaway or repeating result falls back to the full window.
+can make whisper loop, or stop after a word, so a runaway or repeating result, or one
+too short for its speech (``lost_words``), falls back to the full window.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import numpy as np
 
 from voice_assistant.errors import StageFailure
 from voice_assistant.events import SAMPLE_RATE, FloatAudio, Transcript
+from voice_assistant.stt.lost_words import lost_words
 
 FRAMES_PER_S = 100
 FULL_WINDOW = 3000
@@ -77,6 +79,8 @@ class WhisperSTT:
         self.min_window_s = min_window_s
         self.window_margin_s = window_margin_s
         self.fallbacks = 0
+        self.check_lost_words = True
+        """A short window's transcript too short for its speech is decoded again in full."""
         multilingual = self.model.model.is_multilingual
         self.tokenizer = Tokenizer(
             self.model.hf_tokenizer, multilingual, task="transcribe", language=language or "en"
@@ -126,7 +130,8 @@ class WhisperSTT:
         )
         ids = [t for t in result[0].sequences_ids[0] if t < self.tokenizer.eot]
         text = self.tokenizer.decode(ids).strip()
-        if looks_runaway(text, len(ids), budget):
+        lost = self.check_lost_words and lost_words(text, samples)
+        if looks_runaway(text, len(ids), budget) or lost:
             self.fallbacks += 1
             return None
         return text

@@ -18,3 +18,20 @@ def test_runaway_output_falls_back():
     repeated = "What is the capital of Australia? What is the capital of Australia?"
     assert looks_runaway(repeated, 16, budget)
     assert not looks_runaway("no no no", 3, budget)  # short repeats are speech
+
+
+def test_a_transcript_too_short_for_its_speech_is_caught():
+    import numpy as np
+
+    from voice_assistant.stt.lost_words import lost_words, syllables, voiced_seconds
+
+    assert syllables("Simultaneous call limit reached.") == 9
+    assert syllables("simultaneous") == 4  # roughly: 5 heard
+    assert syllables("All circuits are busy now.") == 7
+    assert syllables("go forward 10 meters") == 7
+    rng = np.random.default_rng(0)
+    speech = np.concatenate([np.zeros(3200), rng.uniform(-0.3, 0.3, 16000 * 2), np.zeros(3200)])
+    assert abs(voiced_seconds(speech.astype(np.float32)) - 2.0) < 0.05
+    assert lost_words("simultaneous", speech.astype(np.float32))  # 2 s of speech, 4 syllables
+    assert not lost_words("simultaneous call limit reached", speech.astype(np.float32))
+    assert not lost_words("yes", speech[: 16000 // 2].astype(np.float32))  # too short to judge
