@@ -2,8 +2,7 @@
 (``microphone.MicLoop``) and decides what it hears (``listening.Listening``); the turn
 service's worker (``turns.TurnService``) runs what takes time, in order (turns, timers
 ringing, ``say``), so the mic is read while a reply plays and the wake word can cut it.
-Only the worker touches the database. Signals and shutdown: ``wiring``.
-"""
+Only the worker touches the database. Signals and shutdown: ``wiring``."""
 
 from __future__ import annotations
 
@@ -205,9 +204,10 @@ class Daemon:
             self.cue = None
 
     def _thinking_cue(self) -> None:
-        self.sink.play(earcon("thinking"), 22_050)
-        if self.settings.listen.thinking_cue:  # fixed text from the config, not a model
-            speak(self.engines.tts(), self.settings.listen.thinking_cue, self.sink, self.hush)
+        with contextlib.suppress(AssistantError):  # a device lost: the reply's playback says so
+            self.sink.play(earcon("thinking"), 22_050)
+            if self.settings.listen.thinking_cue:  # fixed text from the config, not a model
+                speak(self.engines.tts(), self.settings.listen.thinking_cue, self.sink, self.hush)
 
     def check_models(self) -> None:
         self.models.check()

@@ -22,8 +22,6 @@ from voice_assistant.research.qualifiers import wrong_qualifier
 from voice_assistant.research.questions import names_in, subject_words
 from voice_assistant.research.quotes import is_instruction, split_sentences
 
-__all__ = ["answering_sentences", "answers", "split_sentences"]
-
 DATE = re.compile(
     r"\b(?:january|february|march|april|may|june|july|august|september|october|november|"
     r"december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|"

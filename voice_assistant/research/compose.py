@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 
 from voice_assistant.research.answer_sentence import answering_sentences, answers
-from voice_assistant.research.answer_sentence import split_sentences as note_sentences
 from voice_assistant.research.final import (
     GENERAL_WRITTEN,
     NO_MEMORIES,
@@ -25,6 +24,7 @@ from voice_assistant.research.final import (
 from voice_assistant.research.fold import fold, stems
 from voice_assistant.research.notes import Note
 from voice_assistant.research.questions import content_words, what_was_asked
+from voice_assistant.research.quotes import split_sentences as note_sentences
 from voice_assistant.research.quotes import values
 from voice_assistant.research.spoken import speakable
 from voice_assistant.research.support import Draft, Fact

@@ -26,14 +26,14 @@ SYSTEM = (
 RULES: dict[Mode, str] = {
     "spoken": (
         "Reply with what the notes say that answers exactly the question: at most two "
-        "facts, each one short, plain sentence for the user, read aloud, that states only "
-        "what one note says, followed by (note N). If no note answers exactly what was "
-        "asked, reply: none\n"
+        "facts, each one short, plain sentence said to the user (your …), read aloud, that "
+        "states only what one note says, followed by (note N). If no note answers exactly "
+        "what was asked, reply: none\n"
         "Example notes:\n[1] Piano (2025-05-02): The tuner comes every spring. The last "
         "tuning cost 90 euros.\n"
         "Question: What is the tuner's name?\nnone\n"
         "Question: How much did the piano tuning cost?\n"
-        "The last piano tuning cost 90 euros. (note 1)"
+        "Your last piano tuning cost 90 euros. (note 1)"
     ),
     "written": (
         'Reply with JSON: "answer" is one or two sentences that answer the question '

@@ -62,6 +62,8 @@ FORGET = re.compile(
     r"^(?:forget|delete|remove)(?: the (?:note|memory) about| what i said about| about)? "
     r"(?P<what>.+)$"
 )
+VAGUE = frozenset(["it", "that", "this", "everything", "all", "about it", "all of it"])
+""""Forget it." means "never mind": no memory is named, so code deletes nothing."""
 NOT_TEXT = re.compile(r"\?$|^(?:to|me|this|it|that)\b", re.I)
 """What a remembered text never is: a question, or a reminder to do something."""
 
@@ -93,7 +95,7 @@ def read_command(clause: str) -> tuple[Act, ...] | None:
     if remembered is not None:
         return _acts("remember", {"text": remembered})
     forget = FORGET.match(said)
-    if forget and not said.startswith(("remove the timer", "delete the timer")):
+    if forget and forget.group("what") not in VAGUE:
         return _acts("forget", {"what": forget.group("what")})
     return None
 

@@ -102,7 +102,7 @@ class TurnRunner:
             return understand.Understanding((filled,), (), source="answer to the ask")
         if not may_hold_acts(utterance):
             return replace(understand.as_one_question(utterance), source="gate")
-        quick = understand.quick_acts(utterance) or understand.act_and_question(utterance)
+        quick = understand.quick_acts(utterance)
         if quick is not None:
             return quick
         messages = [Message("system", understand.SYSTEM), Message("user", utterance)]

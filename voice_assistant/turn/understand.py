@@ -78,12 +78,6 @@ def quick_acts(utterance: str) -> Understanding | None:
     return Understanding(found[0], found[1], source="rule") if found else None
 
 
-def act_and_question(utterance: str) -> Understanding | None:
-    """``quick_acts`` for an utterance with a question in it."""
-    found = quick_acts(utterance)
-    return found if found is not None and found.questions else None
-
-
 def cover(understood: Understanding, utterance: str) -> Understanding:
     """No part is lost: a part of the utterance that no act and no question covers becomes
     a question (a command part is left to ``is_unsure_command``)."""

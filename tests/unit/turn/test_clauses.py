@@ -5,7 +5,7 @@ import json
 import pytest
 
 from voice_assistant.turn.clauses import as_question, label_in_its_clause, split
-from voice_assistant.turn.understand import act_and_question, cover, interpret
+from voice_assistant.turn.understand import cover, interpret, quick_acts
 
 
 def test_an_utterance_splits_only_where_a_new_part_begins():
@@ -55,16 +55,17 @@ def test_a_part_becomes_the_question_research_gets():
     ],
 )
 def test_act_and_question_forms_are_read_by_code(said, acts, questions):
-    understood = act_and_question(said)
+    understood = quick_acts(said)
     assert understood is not None and understood.source == "rule"
     assert [(a.kind, a.values, a.missing) for a in understood.acts] == acts
     assert understood.questions == questions
 
 
 def test_forms_that_are_not_whole_commands_and_questions_are_left_to_the_model():
-    assert act_and_question("Buy milk and eggs and set a timer") is None
-    assert act_and_question("When is the dentist?") is None
-    assert act_and_question("Set a timer for ten minutes") is None  # no question: quick_acts
+    assert quick_acts("Buy milk and eggs and set a timer") is None
+    assert quick_acts("When is the dentist?") is None  # no command: research alone
+    assert quick_acts("Remember that the bins go out and are collected at seven") is None
+    assert quick_acts("Forget it.") is None  # "never mind", not a memory to delete
 
 
 def test_a_part_no_act_and_no_question_covers_becomes_a_question():
