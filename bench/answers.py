@@ -39,6 +39,9 @@ DECLINE = re.compile(
 """A reply that says it could not find the answer."""
 CLOSEST = re.compile(r"\bthe most relevant thing I found\b", re.I)
 """Code's fallback when an answer is cut short quotes a note after this: a quote, not a claim."""
+GENERAL_ANSWER = re.compile(r"^\W*your memories (?:have|hold) nothing on that\.\s*\w", re.I)
+"""A general-knowledge answer: code's words, then the model's (a bare "I found nothing
+about that in your memories." is a decline)."""
 UNSURE = re.compile(r"\bnot sure\b|\bthe closest (?:thing )?I found\b", re.I)
 """A reply that hedges: never right for an answer the notes support."""
 NO_MEMORIES_FIRST = re.compile(
@@ -236,7 +239,7 @@ def score(request: Request, outcome: Outcome, corpus: set[str] | None = None) ->
     if request.kind == "misheard":  # right: answered from the notes, or declined
         s.declined = said_no and not s.invented
         s.fact_right = bool(s.fact_right) or bool(s.declined)
-    if request.kind != "general" and NO_MEMORIES_FIRST.search(outcome.reply):
+    if request.kind != "general" and GENERAL_ANSWER.search(outcome.reply):
         s.general_for_personal = True
         s.fact_right = False if s.fact_right is not None else None
         s.problems.append("a personal request answered from general knowledge")

@@ -150,7 +150,7 @@ def check_answer(
     topics = set(noun_phrases(question)) & set().union(*(title_words(n) for n in notes if n.day))
     named = [w for w in role_words(question) if w not in stems(cited)]
     named += sorted(topics - stems(cited))
-    named += [n for n in names_in(question) if not set(fold(n)) & set(fold(cited))]
+    named += [n for n in names_in(question) if not stems(n) & stems(cited)]  # "Pepperpots"
     if named:
         detail = f"the notes it cites say nothing about {named[0]!r}"
         findings.append(Finding("addresses_question", detail))

@@ -64,8 +64,8 @@ def answers(question: str, sentence: str, before: str, note: Note) -> int | None
         return None
     if kind and not has_kind(kind, sentence, question):
         return None
-    around = set(fold(f"{note.subject} {before} {sentence}"))
-    if any(not set(fold(name)) & around for name in names_in(question)):
+    around = stems(f"{note.subject} {before} {sentence}")
+    if any(not stems(name) & around for name in names_in(question)):
         return None  # "… with Dr. Alvarez?" is not answered by a sentence about Dr. Brandt
     if kind == "when" and not DATE.search(sentence):
         return None

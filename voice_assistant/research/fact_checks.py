@@ -21,7 +21,7 @@ from voice_assistant.research.questions import (
     content_words,
     noun_phrases,
 )
-from voice_assistant.research.quotes import is_instruction, locate, names, numbers
+from voice_assistant.research.quotes import Located, is_instruction, locate, names, numbers
 from voice_assistant.research.support import Fact
 
 METADATA = re.compile(
@@ -191,6 +191,15 @@ def without_header(quote: str, note: Note) -> str:
     return quote
 
 
+def holding(fact: Fact, found: Located | None, question: str) -> str:
+    """Of the quoted sentences, the one holding what the answer adds to the question (its
+    value): "the long silver one" is the front door key's sentence, whatever else is quoted."""
+    if found is None or len(found.sentences) < 2:
+        return " ".join(found.sentences) if found else fact.quote
+    added = stems(fact.say) - stems(question) - STOPWORDS
+    return max(found.sentences, key=lambda sentence: len(added & stems(sentence)))
+
+
 def check_fact(
     index: int, fact: Fact, notes: list[Note], question: str, context: str, spoken: bool
 ) -> list[Finding]:
@@ -221,7 +230,9 @@ def check_fact(
     beside = value_beside(fact.say, note, question, fact.quote)
     if beside:
         findings.append(Finding("value_beside", beside, index))
-    qualifier = wrong_qualifier(question, sentences or fact.quote, note.subject, note.excerpt)
+    qualifier = wrong_qualifier(
+        question, holding(fact, found, question), note.subject, note.excerpt
+    )
     if qualifier:
         findings.append(Finding("qualifier", qualifier, index))
     newer = newer_note(fact, notes)

@@ -8,6 +8,7 @@ the tokens 20, march, 11 and 15. Pure functions; the answer review compares toke
 from __future__ import annotations
 
 import re
+import unicodedata
 
 UNITS = {
     "zero": 0,
@@ -122,8 +123,10 @@ def _join_numbers(words: list[str]) -> list[str]:
 
 
 def fold(text: str) -> list[str]:
-    """The text as comparable tokens."""
-    text = text.lower()
+    """The text as comparable tokens ("Tomás" and "Tomas", "Wi-Fi" and "wifi" alike)."""
+    text = unicodedata.normalize("NFKD", text.lower())
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    text = re.sub(r"\b(wi)-?(fi)\b|\b(e)-(mail)\b", r"\1\2\3\4", text)
     for sign, word in SIGNS.items():
         text = text.replace(sign, word)
     text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)  # 1,240 -> 1240

@@ -89,11 +89,14 @@ def readings(question: str, words: dict[str, str]) -> list[tuple[str, float]]:
     the memories or any question use every word of it."""
     tokens = re.findall(r"[\w'’-]+|[^\w\s]+|\s+", question)
     stems = {stem(word) for word in words}
-    changes: list[tuple[int, int, str]] = []
-    """(first token, tokens replaced, replacement)."""
+    changes: list[tuple[int, int, str, bool]] = []
+    """(first token, tokens replaced, replacement, whether a word was changed)."""
     for at, token in enumerate(tokens):
         head = re.split(r"['’]", token)[0]
         key = plain(head)
+        if "-" in key and key.replace("-", "") in words:  # "Wi-Fi" -> "wifi"
+            changes.append((at, 1, words[key.replace("-", "")] + token[len(head) :], False))
+            continue
         if not key.isalpha() or key in STOPWORDS or key in QUESTION_WORDS:
             continue
         after = tokens[at + 2] if at + 2 < len(tokens) and tokens[at + 1] == " " else ""
@@ -105,26 +108,26 @@ def readings(question: str, words: dict[str, str]) -> list[tuple[str, float]]:
             joined = plain(_near(joined, words, 1) or "")
         if joined in words:  # "Pepper Pot" -> "Pepperpot"
             word = words[joined].capitalize() if token[:1].isupper() else words[joined]
-            changes.append((at, 3, word + after[len(after_head) :]))
+            changes.append((at, 3, word + after[len(after_head) :], False))
             continue
         if key in words or stem(key) in stems or len(key) < 3:
             continue
         near = _near(key, words)
         if near is not None:
             word = near.capitalize() if token[:1].isupper() else near
-            changes.append((at, 1, word + token[len(head) :]))
+            changes.append((at, 1, word + token[len(head) :], True))
     changes = [c for i, c in enumerate(changes) if not i or c[0] >= sum(changes[i - 1][:2])]
     chosen = [changes] + ([[c] for c in changes] if len(changes) > 1 else [])
     return [
-        (_applied(tokens, some), MIN_GAIN if any(c[1] == 1 for c in some) else 0.0)
+        (_applied(tokens, some), MIN_GAIN if any(c[3] for c in some) else 0.0)
         for some in chosen
         if some
     ]
 
 
-def _applied(tokens: list[str], changes: list[tuple[int, int, str]]) -> str:
+def _applied(tokens: list[str], changes: list[tuple[int, int, str, bool]]) -> str:
     out, at = [], 0
-    for first, count, replacement in changes:
+    for first, count, replacement, _changed in changes:
         out += [*tokens[at:first], replacement]
         at = first + count
     return "".join([*out, *tokens[at:]])

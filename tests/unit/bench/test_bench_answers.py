@@ -110,3 +110,13 @@ def test_the_review_lines_count_failed_first_drafts_and_what_rewriting_gave():
     assert drafts == (
         "first drafts failing review: 4 of 6 answers; rewritten 2, passed when rewritten 1"
     )
+
+
+def test_a_personal_request_answered_from_general_knowledge_is_counted_a_decline_is_not():
+    misheard = Request("m", "How hot do the blaze firings go?", "misheard", expect=("1240",))
+    general = Outcome("Your memories have nothing on that. The blaze firings go very hot.")
+    assert score(misheard, general).general_for_personal
+    assert not score(misheard, general).fact_right
+    declined = Outcome("I found nothing about that in your memories.")
+    assert not score(misheard, declined).general_for_personal
+    assert score(misheard, declined).fact_right  # a misheard question declined is right

@@ -43,3 +43,17 @@ def test_words_the_memories_use_or_far_from_any_are_left_alone():
     assert readings("When is the electrician coming?", WORDS) == []
     assert readings("What is the capital of Australia?", WORDS) == []  # nothing near
     assert readings("When does the run start?", WORDS) == []  # "run" is no "sun": r, s differ
+
+
+def test_a_hyphenated_word_the_memories_write_whole_is_joined():
+    words = vocabulary([("Home wifi", "The main wifi network is called Larkspur.")])
+    assert readings("What is the main Wi-Fi network called?", words) == [
+        ("What is the main wifi network called?", 0.0)
+    ]
+
+
+def test_accents_and_spellings_fold_alike():
+    from voice_assistant.research.fold import fold
+
+    assert fold("Where does Tomas live?") == fold("Where does Tomás live?")
+    assert fold("the Wi-Fi password") == ["the", "wifi", "password"]

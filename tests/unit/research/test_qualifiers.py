@@ -36,3 +36,23 @@ def test_a_sentence_silent_on_the_qualifier_fails_only_where_its_note_tells_them
     keys = "The back door key is brass. The front door key is silver. Both hang by the door."
     silent = "Both hang by the door."
     assert wrong_qualifier("Where is the back door key?", silent, "Door keys", keys)
+
+
+def test_of_a_two_sentence_quote_the_sentence_holding_the_value_is_checked():
+    from voice_assistant.research.answer_review import review
+    from voice_assistant.research.notes import Note
+    from voice_assistant.research.support import Draft, Fact
+
+    keys = Note(
+        "Door keys",
+        "file, home; written 2026-10-02",
+        "The back door key is the small brass one on the red fob. The front door key is the "
+        "long silver one on the blue fob.",
+        day="2026-10-02",
+    )
+    quote = keys.excerpt  # both sentences quoted: the value is the front door key's
+    wrong = Fact(1, quote, "The back door key is the long silver one on the blue fob.")
+    verdict = review("Which one is the back door key?", Draft((wrong,)), [keys])
+    assert not verdict.passed and "qualifier" in {f.check for f in verdict.findings}
+    right = Fact(1, quote, "The back door key is the small brass one on the red fob.")
+    assert review("Which one is the back door key?", Draft((right,)), [keys]).passed
