@@ -404,11 +404,12 @@ def run_requests(
         scores, outcomes = [], []
         corpus = corpus_words()
         for request in requests:
-            heard = request.text
+            heard, session = request.text, Session.independent("bench")
             if voice is not None:
-                heard = engines.stt().transcribe(voice.say(request.spoken, request.id)).text
+                transcript = engines.stt().transcribe(voice.say(request.spoken, request.id))
+                heard, session.sureness = transcript.text, transcript.sureness
             started = time.monotonic()
-            reply = turns.answer(heard, "spoken", Session.independent("bench"))
+            reply = turns.answer(heard, "spoken", session)
             answered = time.monotonic() - started
             outcome = outcome_of(reply, answered + _first_audio(tts, reply.text), heard)
             result = score(request, outcome, corpus)
@@ -417,7 +418,7 @@ def run_requests(
             if verbose:
                 flag = "ok " if not result.problems else "BAD"
                 how = reply.final_outcome or reply.stop_reason
-                said = f" heard {heard!r}" if voice is not None else ""
+                said = f" heard {heard!r} ({session.sureness:.2f})" if voice is not None else ""
                 print(
                     f"  {flag} {request.kind:<12} {request.id:<22} {how:<9} "
                     f"calls={outcome.model_calls} audio={outcome.first_audio_s:5.1f}s "

@@ -56,6 +56,9 @@ def build_parser(prog: str = "voice-assistant bench") -> argparse.ArgumentParser
     )
     bench.add_argument("--turns", type=int, default=100, help="soak suite: turns to run")
     bench.add_argument(
+        "--clips", type=int, default=0, help="window suite: the first N prompts (default: all)"
+    )
+    bench.add_argument(
         "--fake",
         action="store_true",
         help="soak suite: fake models over the real store, turns, research and actions",
@@ -112,7 +115,7 @@ def run(settings: Settings, args: argparse.Namespace) -> int:
     if suite == "window":
         from bench.window import run_window_bench
 
-        return run_window_bench(settings)
+        return run_window_bench(settings, args.clips)
     if suite == "vocabulary":
         from bench.vocabulary import run_vocabulary_bench
 

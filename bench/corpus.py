@@ -29,7 +29,7 @@ MUSIC = Path("/usr/share/games/asc/music")
 FREEDESKTOP = Path("/usr/share/sounds/freedesktop/stereo")
 ALSA = Path("/usr/share/sounds/alsa")
 PROMPTS = Path("/usr/share/asterisk/sounds/en_US_f_Allison")
-"""Real human speech: 568 telephony prompts read by one voice (no transcripts)."""
+"""Real human speech: telephony prompts read by one voice (no transcripts); 358 at the top."""
 DEBIAN_PACKAGES = {
     MUSIC: "asc-music",
     FREEDESKTOP: "sound-theme-freedesktop",

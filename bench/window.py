@@ -1,13 +1,14 @@
 """``voice-assistant bench --suite window``: does whisper's short encoder window lose words?
 
 The short window (``stt.min_window_s``) halves whisper's time on a short utterance, but
-once cut "Simultaneous call limit reached." to "simultaneous". A transcript too short for
-its speech is now decoded again in full (``stt/lost_words.py``). Over real human speech
-(568 telephony prompts, ``asterisk-core-sounds-en-wav``, read by one person) this prints,
-for the short window without and with that check, the clips whose words differ from the
-full 30 s window's (and those with fewer words: lost), the word error rate against the
-full window's transcript, how often the check decoded again, and the time per clip; then
-the word error rate against real references (LibriVox, cards, JFK) for all three.
+once cut "Simultaneous call limit reached." to "simultaneous". A transcript too short
+for its speech is now decoded again in full (``stt/lost_words.py``). Over real human
+speech (the 358 telephony prompts at the top of ``asterisk-core-sounds-en-wav``, read by
+one person) this prints, for the short window without and with that check, the clips
+whose words differ from the full 30 s window's (and those with fewer words: lost), the
+word error rate against the full window's transcript, how often the check decoded again,
+and the time per clip; then the word error rate against real references (LibriVox,
+cards, JFK) for all three.
 """
 
 from __future__ import annotations

@@ -10,8 +10,8 @@ VENV=${VENV:-.venv}
 DEBIAN_PACKAGES=(libportaudio2 pulseaudio pulseaudio-utils libasound2-plugins)
 if [ "${1:-}" = "--tests" ]; then
   # "never answer noise": real music (asc-music, 18 min, GPL-2+) and the event sounds of
-  # the desktop and ALSA (sound-theme-freedesktop, alsa-utils); real human speech (568
-  # telephony prompts, asterisk-core-sounds-en-wav, CC BY-SA 3.0) and a second voice for
+  # the desktop and ALSA (sound-theme-freedesktop, alsa-utils); real human speech
+  # (telephony prompts, asterisk-core-sounds-en-wav, CC BY-SA 3.0) and a second voice for
   # spoken requests (espeak-ng)
   DEBIAN_PACKAGES+=(asc-music sound-theme-freedesktop alsa-utils asterisk-core-sounds-en-wav espeak-ng)
 elif [ -n "${1:-}" ]; then

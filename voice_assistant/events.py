@@ -52,6 +52,9 @@ class Transcript:
     text: str
     language: str
     audio_s: float
+    sureness: float = 0.0
+    """How sure the recogniser was of these words: whisper's mean log probability per
+    token (0.0 is certain, and stands for text that was typed or heard elsewhere)."""
 
 
 @dataclass(frozen=True)

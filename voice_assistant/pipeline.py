@@ -128,6 +128,7 @@ class Pipeline:
             return
 
         self._progress("thinking", result)
+        session.sureness = result.transcript.sureness  # this turn's words, as sure as heard
         result.reply = self.research().answer(result.transcript.text, mode, session)
         t = self._timed(result, "answer", t)
         result.stop_reason = result.reply.stop_reason

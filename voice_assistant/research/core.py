@@ -55,22 +55,23 @@ class MemoryResearch:
             self._words = (state, user_names(memories), vocabulary(memories))
         return self._words[1], self._words[2]
 
-    def evidence(self, question: str) -> Evidence:
-        """How close the memories come to ``question``, and the user's names it holds."""
+    def evidence(self, question: str, sureness: float = 0.0) -> Evidence:
+        """How close the memories come to ``question``, the user's names it holds, and how
+        sure the recogniser was of its words."""
         store = self.tools.store
         closeness = store.closeness(question) if store.embedder is not None else None
-        return Evidence(closeness, names_asked(question, self._known()[0]))
+        return Evidence(closeness, names_asked(question, self._known()[0]), sureness)
 
-    def hear(self, question: str) -> tuple[str, Evidence]:
+    def hear(self, question: str, sureness: float = 0.0) -> tuple[str, Evidence]:
         """The question as the memories would spell it, when that reading comes closer to
         them ("How hot do the blaze firings go?" -> "… glaze firings …"); only for a
         question that is personal as heard, so a general one is never bent to the notes."""
-        evidence = self.evidence(question)
+        evidence = self.evidence(question, sureness)
         if route(question, [], evidence) != "personal":
             return question, evidence
         best = (question, evidence)
         for reading, gain in readings(question, self._known()[1]):
-            found = self.evidence(reading)
+            found = self.evidence(reading, sureness)
             if (found.closeness or 0.0) >= (best[1].closeness or 0.0) + gain > 0:
                 best = (reading, found)
         return best
@@ -121,7 +122,7 @@ class MemoryResearch:
         history = self.conversations.history(conversation)
         personal: list[bool] = []
         heard = question
-        question, evidence = self.hear(question)
+        question, evidence = self.hear(question, (session or Session()).sureness)
 
         def settle(exchanges: list[Exchange]) -> str | None:
             """A general question the memories do not come close to needs no research, nor
@@ -140,6 +141,7 @@ class MemoryResearch:
         answered.review["route"] = {
             "closeness": None if evidence.closeness is None else round(evidence.closeness, 3),
             "names": sorted(evidence.names),
+            "sureness": round(evidence.sureness, 3),
             **({"heard": heard, "read_as": question} if heard != question else {}),
         }
         text = answered.text

@@ -197,7 +197,13 @@ def holding(fact: Fact, found: Located | None, question: str) -> str:
     if found is None or len(found.sentences) < 2:
         return " ".join(found.sentences) if found else fact.quote
     added = stems(fact.say) - stems(question) - STOPWORDS
-    return max(found.sentences, key=lambda sentence: len(added & stems(sentence)))
+    value = set(numbers(fact.say)) | set(names(fact.say))  # the value weighs most
+
+    def weight(sentence: str) -> int:
+        said = stems(sentence)
+        return len(added & said) + 3 * len(value & said)
+
+    return max(found.sentences, key=weight)
 
 
 def check_fact(

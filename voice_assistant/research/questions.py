@@ -78,6 +78,18 @@ def _verb_back(wh: str, verb: str, rest: str) -> str:
     return f"{wh} {rest} {verb}"
 
 
+def _third_person(rest: str) -> str:
+    """The verb at the end, said of one: "Tomás live" -> "Tomás lives", "the firing go to"
+    -> "the firing goes to" (a trailing preposition stays as it is)."""
+    words = rest.split()
+    at = len(words) - 1
+    while at > 0 and words[at] in ("to", "for", "with", "at", "on", "in", "about", "from"):
+        at -= 1
+    verb = re.sub(r"(?<=[^aeiou])y$", "ie", words[at])
+    words[at] = verb + ("es" if re.search(r"(?:s|sh|ch|x|o)$", verb) else "s")
+    return " ".join(words)
+
+
 PARTICIPLE = re.compile(r"\b(?:called|named|due|booked|located|kept|stored|made|set)\b")
 
 
@@ -102,8 +114,7 @@ def _asked(text: str) -> str | None:
     if match:  # "how much did your kiln cost" -> "how much your kiln cost"
         rest = match.group(3)
         if match.group(2) == "does":  # "where does Tomás live" -> "where Tomás lives"
-            rest = re.sub(r"(?<=[^aeiou])y$", "ie", rest)
-            rest += "es" if re.search(r"(?:s|sh|ch|x|o)$", rest) else "s"
+            rest = _third_person(rest)
         return f"{match.group(1)} {rest}"
     match = re.match(rf"^{_WH} (.+)$", text)
     if match:  # "who has your spare key"
@@ -191,12 +202,14 @@ def is_personal(question: str, notes: Iterable[Note]) -> bool:
 
 
 def what_was_asked(question: str) -> str:
-    """The question as a phrase for "I couldn't find … in your memories."."""
+    """The question as a phrase for "I couldn't find … in your memories.": what was heard,
+    so a mishearing shows ("anything about “with Carolina Miflying”" when it is no question
+    code can rephrase)."""
     text = " ".join(question.strip().rstrip("?.!").split())
     if not text:
         return "an answer to that"
     first, rest = text[0], text[1:]
-    text = (first.lower() if not rest[:1].isupper() else first) + rest
+    text = heard = (first.lower() if not rest[:1].isupper() else first) + rest
     for pattern, replacement in PRONOUNS:
         text = re.sub(pattern, replacement, text, flags=re.I)
-    return _asked(text[:1].lower() + text[1:]) or "an answer to that"
+    return _asked(text[:1].lower() + text[1:]) or f"anything about “{heard}”"

@@ -34,6 +34,10 @@ _CALENDAR = """january february march april may june july august september octob
 CALENDAR = frozenset(_CALENDAR.split())
 """Capitalised, but everyone's: a date is no sign of a personal question."""
 _ABBREVIATED = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|St)\.$")
+HEARD_IN_DOUBT = -0.45
+"""Whisper's mean log probability per token below which the words may not be the ones
+said: such a question is never answered from general knowledge ("Who's a mouse, Perky?"
+for "Who has our spare key?"). Calibrated on the answer set spoken by two voices."""
 GENERAL_BELOW = 0.35
 """A memory at least this close (cosine) makes the question personal. On the answer set
 personal questions without "my" score 0.40 and more against their note, general ones
@@ -48,6 +52,8 @@ class Evidence:
     """The nearest memory's cosine similarity to the question (None without vectors)."""
     names: frozenset[str] = frozenset()
     """The user's names (lower case) that the question holds."""
+    sureness: float = 0.0
+    """How sure the recogniser was of the words (mean log probability per token)."""
 
 
 def user_names(memories: Iterable[tuple[str, str]]) -> frozenset[str]:
@@ -84,7 +90,7 @@ def route(question: str, notes: list[Note], evidence: Evidence) -> str:
     no vectors to measure closeness, the word rules decide alone (``is_personal``: words
     of the question in one note); with them, closeness replaces that rule, which common
     words fool ("How many hours are there in a week?" over a note of weekly hours)."""
-    if POSSESSIVE.search(question) or evidence.names:
+    if POSSESSIVE.search(question) or evidence.names or evidence.sureness < HEARD_IN_DOUBT:
         return "personal"
     if FIRST_PERSON.search(question) and not PROCEDURE.match(question):
         return "personal"

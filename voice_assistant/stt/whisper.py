@@ -100,14 +100,16 @@ class WhisperSTT:
     def transcribe(self, samples: FloatAudio) -> Transcript:
         seconds = len(samples) / SAMPLE_RATE
         hot = self.hotwords() if self.hotwords is not None else ""
-        text = self._short_window(samples, seconds, hot) if self.language else None
-        if text is None:
-            text, language = self._full_window(samples, hot)
+        short = self._short_window(samples, seconds, hot) if self.language else None
+        if short is None:
+            text, language, sureness = self._full_window(samples, hot)
         else:
-            language = self.language or "en"
-        return Transcript(text=text, language=language, audio_s=seconds)
+            (text, sureness), language = short, self.language or "en"
+        return Transcript(text=text, language=language, audio_s=seconds, sureness=sureness)
 
-    def _short_window(self, samples: FloatAudio, seconds: float, hot: str = "") -> str | None:
+    def _short_window(
+        self, samples: FloatAudio, seconds: float, hot: str = ""
+    ) -> tuple[str, float] | None:
         import ctranslate2
 
         features = self.model.feature_extractor(samples)
@@ -127,6 +129,7 @@ class WhisperSTT:
             max_length=len(prompt) + budget,
             suppress_blank=True,
             suppress_tokens=self.suppress,
+            return_scores=True,
         )
         ids = [t for t in result[0].sequences_ids[0] if t < self.tokenizer.eot]
         text = self.tokenizer.decode(ids).strip()
@@ -134,9 +137,9 @@ class WhisperSTT:
         if looks_runaway(text, len(ids), budget) or lost:
             self.fallbacks += 1
             return None
-        return text
+        return text, float(result[0].scores[0])  # log probability per token
 
-    def _full_window(self, samples: FloatAudio, hot: str = "") -> tuple[str, str]:
+    def _full_window(self, samples: FloatAudio, hot: str = "") -> tuple[str, str, float]:
         # The endpointer already gated on VAD; whisper's own filter would only cost time.
         segments, info = self.model.transcribe(
             samples,
@@ -147,4 +150,7 @@ class WhisperSTT:
             without_timestamps=True,
             hotwords=hot or None,
         )
-        return " ".join(segment.text.strip() for segment in segments).strip(), info.language
+        heard = list(segments)
+        text = " ".join(segment.text.strip() for segment in heard).strip()
+        sureness = min((segment.avg_logprob for segment in heard), default=0.0)
+        return text, info.language, sureness

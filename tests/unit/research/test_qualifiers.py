@@ -56,3 +56,21 @@ def test_of_a_two_sentence_quote_the_sentence_holding_the_value_is_checked():
     assert not verdict.passed and "qualifier" in {f.check for f in verdict.findings}
     right = Fact(1, quote, "The back door key is the small brass one on the red fob.")
     assert review("Which one is the back door key?", Draft((right,)), [keys]).passed
+
+
+def test_the_sentence_holding_the_value_is_found_by_the_value():
+    from voice_assistant.research.answer_review import review
+    from voice_assistant.research.notes import Note
+    from voice_assistant.research.support import Draft, Fact
+
+    kiln = Note(
+        "Kiln",
+        "file, pottery; written 2026-10-01",
+        "Bisque firing goes to 1000 degrees; glaze firing to 1240 degrees (cone 6).",
+        day="2026-10-01",
+    )
+    question = "What temperature does my glaze firing go to?"
+    right = Fact(1, "glaze firing to 1240 degrees (cone 6).", "Glaze goes to 1240 degrees.")
+    assert review(question, Draft((right,)), [kiln]).passed
+    wrong = Fact(1, kiln.excerpt, "Your glaze firing goes to 1000 degrees.")
+    assert not review(question, Draft((wrong,)), [kiln]).passed

@@ -65,7 +65,7 @@ def test_general_knowledge_questions_the_notes_do_not_cover_are_general(question
         ("What's on my shopping list?", "what is on your shopping list"),
         ("How much did my kiln cost?", "how much your kiln cost"),
         ("Who has our spare key?", "who has your spare key"),
-        ("Tell me a joke", "an answer to that"),
+        ("Tell me a joke", "anything about “tell me a joke”"),
     ],
 )
 def test_what_was_asked_reads_as_a_phrase(question, asked):
@@ -80,3 +80,17 @@ def test_the_subject_is_what_the_question_is_about_not_the_kind_of_value():
         "mug",
     ]
     assert role_words("When is my dad's birthday?") == ["dad"]
+
+
+def test_what_was_asked_is_said_back_as_heard_in_plain_words():
+    from voice_assistant.research.questions import what_was_asked
+
+    assert what_was_asked("What temperature does my glaze firing go to?") == (
+        "what temperature your glaze firing goes to"
+    )
+    assert what_was_asked("How old is Felix's sun?") == "how old Felix's sun is"
+    assert what_was_asked("How hot do the blaze firings go?") == "how hot the blaze firings go"
+    assert what_was_asked("Which one is the back door key?") == "which one the back door key is"
+    assert what_was_asked("What is the Plummer coming to fix?") == (
+        "what the Plummer is coming to fix"
+    )
