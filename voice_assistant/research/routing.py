@@ -4,10 +4,11 @@ Word rules alone miss a question whisper misheard ("What the password for the ge
 wifi?") or one about the user's pet without "my" ("How much does biscuit weigh?"), and a
 general answer to either is an invented one. So a question is general only when nothing
 points at the user: no "my"/"I", none of the user's names (the people, pets, places and
-projects the memories name), and no memory comes close by meaning (the nearest memory's
-MiniLM cosine similarity, calibrated on the labelled answer set: BENCHMARKS.md). Anything
-else takes the personal path, which answers only from notes and otherwise declines
-saying what it heard. Pure functions; the evidence is gathered by the research core.
+projects the memories name), no memory comes close by meaning (the nearest memory's
+MiniLM cosine similarity, calibrated on the labelled answer set: BENCHMARKS.md), and the
+recogniser was sure of the words. Anything else takes the personal path, which answers
+only from notes and otherwise declines saying what it heard. Pure functions; the
+evidence is gathered by the research core.
 """
 
 from __future__ import annotations
