@@ -27,7 +27,7 @@ from voice_assistant.research.fact_checks import (
     check_fact,
     title_words,
 )
-from voice_assistant.research.fold import UNITS, fold, stems
+from voice_assistant.research.fold import UNITS, fold, held, stems
 from voice_assistant.research.notes import Note
 from voice_assistant.research.questions import (
     names_in,
@@ -63,12 +63,7 @@ def relevance(fact: Fact, notes: list[Note], question: str) -> int:
     """How much of what the question is about the fact's note touches (not what the fact
     says: a sentence can repeat the question's words about anything)."""
     note = notes[fact.note - 1]
-    words = stems(f"{note.subject} {note.excerpt}")
-    prefixes = {w[:6] for w in words if len(w) >= 6}
-    return sum(
-        w in words or (len(w) >= 6 and w[:6] in prefixes)  # "serviced" and "service"
-        for w in set(subject_words(question))
-    )
+    return len(held(set(subject_words(question)), f"{note.subject} {note.excerpt}"))
 
 
 def relevant(facts: list[Fact], notes: list[Note], question: str) -> list[bool]:

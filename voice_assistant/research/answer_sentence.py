@@ -16,7 +16,7 @@ import re
 from voice_assistant.research.answer_review import asked_kind, has_kind
 from voice_assistant.research.fact_checks import LABELS
 from voice_assistant.research.final import claims_a_change
-from voice_assistant.research.fold import fold, stems
+from voice_assistant.research.fold import fold, held, stems
 from voice_assistant.research.notes import Note
 from voice_assistant.research.qualifiers import wrong_qualifier
 from voice_assistant.research.questions import names_in, subject_words
@@ -35,13 +35,6 @@ HOW = frozenset(
 """Words of "how old", "how long": the kind of value asked, said by the value itself."""
 TOPIC_KINDS = ("when", "where", "who", "name")
 """Kinds whose answer may leave its topic to the title or the sentence before."""
-
-
-def held(words: set[str], text: str) -> set[str]:
-    """Of ``words``, those ``text`` holds ("serviced" holds "service": six letters agree)."""
-    said = stems(text)
-    prefixes = {w[:6] for w in said if len(w) >= 6}
-    return {w for w in words if w in said or (len(w) >= 6 and w[:6] in prefixes)}
 
 
 def answers(question: str, sentence: str, before: str, note: Note) -> int | None:

@@ -122,10 +122,15 @@ def _join_numbers(words: list[str]) -> list[str]:
     return out
 
 
+def plain(text: str) -> str:
+    """Lower case without accents: "Tomás" and "tomas" are one word to the ear."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
 def fold(text: str) -> list[str]:
     """The text as comparable tokens ("Tomás" and "Tomas", "Wi-Fi" and "wifi" alike)."""
-    text = unicodedata.normalize("NFKD", text.lower())
-    text = "".join(c for c in text if not unicodedata.combining(c))
+    text = plain(text)
     text = re.sub(r"\b(wi)-?(fi)\b|\b(e)-(mail)\b", r"\1\2\3\4", text)
     for sign, word in SIGNS.items():
         text = text.replace(sign, word)
@@ -150,6 +155,14 @@ def stem(token: str) -> str:
 
 def stems(text: str) -> set[str]:
     return {stem(token) for token in fold(text)}
+
+
+def held(words: set[str], text: str) -> set[str]:
+    """Of ``words`` (stems), those ``text`` holds ("serviced" holds "service": six letters
+    agree)."""
+    said = stems(text)
+    prefixes = {w[:6] for w in said if len(w) >= 6}
+    return {w for w in words if w in said or (len(w) >= 6 and w[:6] in prefixes)}
 
 
 def contains(haystack: list[str], needle: list[str]) -> bool:

@@ -11,23 +11,16 @@ closeness are the research core's.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable
 
 from voice_assistant.memory.schema import STOPWORDS
-from voice_assistant.research.fold import stem
+from voice_assistant.research.fold import plain, stem
 from voice_assistant.research.questions import QUESTION_WORDS
 
 MIN_GAIN = 0.05
 """How much closer (cosine) the nearest memory must come for a reading with a word changed
 to be kept (on the answer set, misheard words gain 0.06-0.41; "bins" read as "December"
 0.05, "being" as "bring" 0.04). Two words joined into the memories' one need no gain."""
-
-
-def plain(word: str) -> str:
-    """Lower case without accents: "Tomás" and "tomas" are one word to the ear."""
-    decomposed = unicodedata.normalize("NFKD", word.lower())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def vocabulary(memories: Iterable[tuple[str, str]]) -> dict[str, str]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from voice_assistant.research.fold import stems
+from voice_assistant.research.fold import held
 from voice_assistant.research.notes import Note
 from voice_assistant.research.questions import content_words, subject_words
 from voice_assistant.research.quotes import split_sentences
@@ -23,9 +23,7 @@ WHOLE_CHARS = 320
 
 
 def _matches(words: set[str], sentence: str) -> int:
-    said = stems(sentence)
-    prefixes = {w[:6] for w in said if len(w) >= 6}
-    return sum(w in said or (len(w) >= 6 and w[:6] in prefixes) for w in words)
+    return len(held(words, sentence))
 
 
 def passage(text: str, question: str, limit: int = WHOLE_CHARS) -> str:
