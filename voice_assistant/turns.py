@@ -8,6 +8,9 @@ timer ringing, ``say``) on the same thread, so nothing else ever writes to the d
 
 from __future__ import annotations
 
+import faulthandler
+import logging
+import os
 import queue
 import threading
 from collections.abc import Callable
@@ -114,3 +117,14 @@ class TurnService:
             future.set_exception(exc)
         finally:
             self.busy.clear()
+
+
+def abandon(log: logging.Logger, what: str) -> None:
+    """Leave now, the worker still busy: its turn's acts commit in one transaction or not
+    at all, and a model half loaded holds nothing to save. A normal exit would free the
+    native engines under the running thread and crash (SIGSEGV) on the way out."""
+    log.warning("abandoned %s", what)
+    if log.isEnabledFor(logging.DEBUG):
+        faulthandler.dump_traceback(all_threads=True)
+    logging.shutdown()
+    os._exit(0)

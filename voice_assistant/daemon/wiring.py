@@ -3,15 +3,14 @@ the worker, then the microphone on the main thread until SIGTERM."""
 
 from __future__ import annotations
 
-import faulthandler
 import logging
-import os
 import signal
 from typing import TYPE_CHECKING
 
 from voice_assistant.control import ControlServer, socket_path
 from voice_assistant.daemon.microphone import MicLoop
 from voice_assistant.errors import AssistantError
+from voice_assistant.turns import abandon
 
 if TYPE_CHECKING:
     from voice_assistant.daemon.app import Daemon
@@ -60,12 +59,7 @@ def serve(daemon: Daemon) -> int:
         finished = daemon.worker.close(timeout=ABANDON_S)
         server.close()
     if not finished:
-        # the turn's acts commit in one transaction or not at all: leaving now is safe
-        log.warning("abandoned the turn in progress")
-        if log.isEnabledFor(logging.DEBUG):
-            faulthandler.dump_traceback(all_threads=True)
-        logging.shutdown()
-        os._exit(0)
+        abandon(log, "the turn in progress")
     log.info("stopped")
     return 0
 

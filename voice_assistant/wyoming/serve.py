@@ -18,7 +18,7 @@ import threading
 
 from voice_assistant.config import Settings
 from voice_assistant.engines import Engines
-from voice_assistant.turns import TurnService
+from voice_assistant.turns import TurnService, abandon
 from voice_assistant.wyoming.announce import Announcement, announce
 from voice_assistant.wyoming.server import WyomingServer
 from voice_assistant.wyoming.uri import address, loopback
@@ -118,6 +118,8 @@ def serve(settings: Settings, uri: str) -> int:
     try:
         asyncio.run(main())
     finally:
-        service.close(timeout=10)
+        finished = service.close(timeout=10)
+    if not finished:
+        abandon(log, "the job in progress (loading the models or a turn)")
     log.info("stopped")
     return 0

@@ -170,8 +170,9 @@ class Connection:
                     await write_event(self.writer, Error(exc.message, exc.code).event())
         except WireError as exc:  # not an event: say so and close the connection
             log.warning("wyoming peer %s: %s", peer, exc.message)
-            await write_event(self.writer, Error(exc.message, exc.code).event())
-            await self.discard()
+            with contextlib.suppress(ConnectionError):  # the peer may be gone already
+                await write_event(self.writer, Error(exc.message, exc.code).event())
+                await self.discard()
         except (TimeoutError, ConnectionError):
             pass
         finally:
