@@ -97,6 +97,8 @@ def asked_kind(question: str) -> str:
         r"\b(?:number|code|pin|phone|temperature)\b", q
     ):
         return "amount"
+    if re.match(r"what(?:'s| is| are| was)\b.*\b(?:called|named)\W*$", q):
+        return "name"  # "What is the guest wifi called?"
     if re.match(r"which (?:one|of)\b", q):
         return ""  # "Which one is the back door key?" asks which thing, by its look
     if re.match(r"\s*(?i:who(?:'s| is| are| was| were))\s+[A-Z]", question):
@@ -129,6 +131,19 @@ def has_kind(kind: str, said: str, question: str) -> bool:
     return True
 
 
+def reach(facts: list[Fact], notes: list[Note]) -> list[Note]:
+    """The notes the facts cite, and the notes that lead to them by naming one's whole
+    title: "Who leads the team that owns the transaction gateway?" is answered by the note
+    "Payments team" because the gateway's note says the payments team owns it."""
+    cited = list(dict.fromkeys(notes[f.note - 1] for f in facts))
+    titles = [words for n in cited if (words := set(subject_words(n.subject)))]
+    return cited + [
+        note
+        for note in notes
+        if note.day and note not in cited and any(held(t, note.excerpt) == t for t in titles)
+    ]
+
+
 def check_answer(
     question: str, facts: list[Fact], notes: list[Note], lead: str = ""
 ) -> list[Finding]:
@@ -138,7 +153,7 @@ def check_answer(
     said = " ".join([lead, *(f.say for f in facts)])
     quoted = " ".join(f.quote for f in facts)
     titles = " ".join(notes[f.note - 1].subject for f in facts)
-    cited = " ".join(f"{notes[f.note - 1].subject} {notes[f.note - 1].excerpt}" for f in facts)
+    cited = " ".join(f"{n.subject} {n.excerpt}" for n in reach(facts, notes))
     subject = subject_words(question)
     if subject and not set(subject) & stems(f"{said} {quoted} {titles}"):
         findings.append(Finding("addresses_question", "the answer is not about what was asked"))

@@ -39,7 +39,8 @@ TOPIC_KINDS = ("when", "where", "who", "name")
 
 def answers(question: str, sentence: str, before: str, note: Note) -> int | None:
     """How well ``sentence`` (``before`` it in ``note``) answers ``question``: the number of
-    the question's words it and its topic hold; None when it does not answer."""
+    the question's words it, its topic and its note's title hold; None when it does not
+    answer."""
     asked = set(subject_words(question)) - HOW
     kind = asked_kind(question)
     if not asked or claims_a_change(sentence) or is_instruction(sentence):
@@ -67,7 +68,7 @@ def answers(question: str, sentence: str, before: str, note: Note) -> int | None
         return None
     if wrong_qualifier(question, sentence, note.subject, note.text or note.excerpt):
         return None  # the retail price for the wholesale one
-    return len(own) + len(topic)
+    return len(own) + len(topic) + len(title)  # the note about it first: "Guest wifi"
 
 
 def answering_sentences(question: str, notes: list[Note]) -> list[tuple[int, str]]:

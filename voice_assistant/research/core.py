@@ -7,7 +7,7 @@ stored; ``replay`` reruns the final pass on a stored turn's research.
 from __future__ import annotations
 
 import time
-from dataclasses import asdict
+from dataclasses import asdict, replace
 
 from voice_assistant.config import ResearchConfig, TaskProfile
 from voice_assistant.events import ModelCall, Reply
@@ -21,7 +21,7 @@ from voice_assistant.research.loop import ResearchLoop, research_request
 from voice_assistant.research.notes import Exchange, Note, build_notes, digest
 from voice_assistant.research.passages import decisive, focus
 from voice_assistant.research.questions import is_personal
-from voice_assistant.research.routing import Evidence, names_asked, route, user_names
+from voice_assistant.research.routing import Evidence, lifts, names_asked, route, user_names
 from voice_assistant.research.tools import ToolCall, ToolResult, Tools
 from voice_assistant.turn.session import Session
 
@@ -64,16 +64,23 @@ class MemoryResearch:
 
     def hear(self, question: str, sureness: float = 0.0) -> tuple[str, Evidence]:
         """The question as the memories would spell it, when that reading comes closer to
-        them ("How hot do the blaze firings go?" -> "… glaze firings …"); only for a
-        question that is personal as heard, so a general one is never bent to the notes."""
+        them ("How hot do the blaze firings go?" -> "… glaze firings …") or names the
+        user's own ("Mom's birthday" -> "Mum's", a note of theirs). A question that
+        is general as heard is read again only one letter a word, and the reading is kept
+        only when it names the user's own ("Where does Tamas live?" -> "Tomás") or brings
+        a memory close (``lifts``): a misheard name is never a question about the world,
+        and a question about the world is not bent to the notes by a near miss."""
         evidence = self.evidence(question, sureness)
-        if route(question, [], evidence) != "personal":
-            return question, evidence
+        personal = route(question, None, evidence) == "personal"
         best = (question, evidence)
-        for reading, gain in readings(question, self._known()[1]):
+        for reading, gain in readings(question, self._known()[1], 2 if personal else 1):
             found = self.evidence(reading, sureness)
-            if (found.closeness or 0.0) >= (best[1].closeness or 0.0) + gain > 0:
-                best = (reading, found)
+            closer = (found.closeness or 0.0) - (best[1].closeness or 0.0)
+            named = bool(found.names - best[1].names)  # "Mom's" read as the note's "Mum's"
+            if personal and closer >= (0.0 if named else gain):
+                best = (reading, replace(found, read_again=True))
+            elif not personal and lifts(evidence, found):
+                return reading, replace(found, read_again=True)
         return best
 
     def prefixes(self, mode: Mode) -> list[tuple[str, list[Message]]]:

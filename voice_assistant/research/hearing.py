@@ -58,9 +58,10 @@ def _sounds_alike(a: str, b: str) -> bool:
     return a == b or any(a in group and b in group for group in SOUNDS)
 
 
-def _near(word: str, words: dict[str, str], most: int = 2) -> str | None:
-    """The memories' word this one is a near miss of, when exactly one is nearest."""
-    limit = min(most, 1 if len(word) < 6 else 2)
+def _near(word: str, words: dict[str, str], most: int = 2, name: bool = False) -> str | None:
+    """The memories' word this one is a near miss of, when exactly one is nearest; a name
+    (capitalised inside the question) may be two letters off from five letters on."""
+    limit = min(most, 1 if len(word) < (5 if name else 6) else 2)
     best: list[tuple[int, str]] = []
     for known, written in words.items():
         if len(known) < 3 or known in STOPWORDS:
@@ -76,10 +77,11 @@ def _near(word: str, words: dict[str, str], most: int = 2) -> str | None:
     return best[0][1]
 
 
-def readings(question: str, words: dict[str, str]) -> list[tuple[str, float]]:
+def readings(question: str, words: dict[str, str], most: int = 2) -> list[tuple[str, float]]:
     """The question read with its near misses replaced by the memories' words (all of them
     first, then each alone), each with the gain in closeness it needs to be kept; [] when
-    the memories or any question use every word of it."""
+    the memories or any question use every word of it. ``most``: the most letters a long
+    word may be changed by (short words: one; names: two from five letters on)."""
     tokens = re.findall(r"[\w'’-]+|[^\w\s]+|\s+", question)
     stems = {stem(word) for word in words}
     changes: list[tuple[int, int, str, bool]] = []
@@ -105,7 +107,8 @@ def readings(question: str, words: dict[str, str]) -> list[tuple[str, float]]:
             continue
         if key in words or stem(key) in stems or len(key) < 3:
             continue
-        near = _near(key, words)
+        name = at > 0 and token[:1].isupper()  # "Tamus" for "Tomás"
+        near = _near(key, words, 2 if name else most, name)
         if near is not None:
             word = near.capitalize() if token[:1].isupper() else near
             changes.append((at, 1, word + token[len(head) :], True))

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from voice_assistant.memory.schema import STOPWORDS
-from voice_assistant.research.fold import fold
+from voice_assistant.research.fold import fold, held
 from voice_assistant.research.notes import Note
 from voice_assistant.research.questions import (
     FIRST_PERSON,
@@ -27,6 +27,7 @@ from voice_assistant.research.questions import (
     QUESTION_WORDS,
     is_personal,
     names_noted,
+    subject_words,
 )
 
 _CALENDAR = """january february march april may june july august september october
@@ -35,14 +36,19 @@ _CALENDAR = """january february march april may june july august september octob
 CALENDAR = frozenset(_CALENDAR.split())
 """Capitalised, but everyone's: a date is no sign of a personal question."""
 _ABBREVIATED = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|St)\.$")
+_TRAILING = re.compile(r"\b[A-Z][\w-]*[a-z][\w-]*$")
+"""A capitalised word just before: the word after it is the rest of one name."""
 HEARD_IN_DOUBT = -0.45
 """Whisper's mean log probability per token below which the words may not be the ones
 said: such a question is never answered from general knowledge ("Who's a mouse, Perky?"
 for "Who has our spare key?"). Calibrated on the answer set spoken by two voices."""
 GENERAL_BELOW = 0.35
-"""A memory at least this close (cosine) makes the question personal. On the answer set
-personal questions without "my" score 0.40 and more against their note, general ones
-0.14-0.31 against the nearest memory (``bench --suite answers`` prints each)."""
+"""No memory this close (cosine): nothing in the memories is about the question. On the
+answer set general questions score 0.11-0.38 against the nearest memory, personal ones
+without "my" 0.39 and more against their note (``bench --suite answers`` prints each)."""
+PERSONAL_FROM = 0.45
+"""A memory this close makes the question personal whatever its words. Between the two,
+the words decide (``route``)."""
 
 
 @dataclass(frozen=True)
@@ -55,24 +61,30 @@ class Evidence:
     """The user's names (lower case) that the question holds."""
     sureness: float = 0.0
     """How sure the recogniser was of the words (mean log probability per token)."""
+    read_again: bool = False
+    """The words were read as the memories' own (``hearing``): they are about the notes."""
 
 
 def user_names(memories: Iterable[tuple[str, str]]) -> frozenset[str]:
     """Names in the memories (people, pets, places, projects), lower case: a word written
     capitalised inside a sentence, or a note's whole title ("Biscuit"). A word also written
     in lower case anywhere ("Garden" the network, "a garden party") is left out: a question
-    may use it in its everyday sense; so are months and days."""
+    may use it in its everyday sense; so are months and days, and the words that only end
+    a longer name ("MacBook Air": "Which gas do plants take in from the air?")."""
     memories = list(memories)
     texts = [f"{title}. {text}" for title, text in memories]
     lowercase = {w for text in texts for w in re.findall(r"\b[a-z][\w'-]*", text)}
     inside: set[str] = set()
     opening: set[str] = set()
+    trailing: set[str] = set()
     for text in texts:
         for match in re.finditer(r"\b[A-Z][\w-]*[a-z][\w-]*", text):
             word = match.group(0).lower()
             before = text[: match.start()].rstrip()
             if not before or (before[-1] in ".!?:\n#" and not _ABBREVIATED.search(before)):
                 opening.add(word)
+            elif _TRAILING.search(before) and not _ABBREVIATED.search(before):
+                trailing.add(word)  # "MacBook Air": "air" is no name of the user's
             else:
                 inside.add(word)
     titles = {title.strip().lower() for title, _text in memories}
@@ -86,17 +98,52 @@ def names_asked(question: str, names: frozenset[str]) -> frozenset[str]:
     return frozenset(set(fold(question)) & names)
 
 
-def route(question: str, notes: list[Note], evidence: Evidence) -> str:
-    """``personal`` (answered only from notes) or ``general`` (the world's knowledge). With
-    no vectors to measure closeness, the word rules decide alone (``is_personal``: words
-    of the question in one note); with them, closeness replaces that rule, which common
-    words fool ("How many hours are there in a week?" over a note of weekly hours)."""
+LIFT = 0.10
+"""How much closer the nearest memory must come for a near-miss reading of a question that
+was general as heard to be read as personal (on top of reaching ``GENERAL_BELOW``)."""
+
+
+def lifts(heard: Evidence, reading: Evidence) -> bool:
+    """Whether a near-miss reading turns a general question personal: it names the user's
+    own, or the nearest memory comes ``LIFT`` closer and past ``GENERAL_BELOW``."""
+    if reading.names - heard.names:
+        return True
+    if heard.closeness is None or reading.closeness is None:
+        return False
+    return reading.closeness >= max(GENERAL_BELOW, heard.closeness + LIFT)
+
+
+def titled(question: str, notes: Iterable[Note]) -> bool:
+    """A note's whole title is in the question ("How much will the plumber charge?" holds
+    the note "Plumber"): the user's own thing, though an everyday word."""
+    for note in notes:
+        words = set(subject_words(note.subject))
+        if words and held(words, question) == words:
+            return True
+    return False
+
+
+def route(question: str, notes: list[Note] | None, evidence: Evidence) -> str:
+    """``personal`` (answered only from notes) or ``general`` (the world's knowledge).
+
+    With no vectors to measure closeness, the word rules decide alone (``is_personal``:
+    words of the question in one note); with them, closeness decides, and the word rules
+    only between ``GENERAL_BELOW`` and ``PERSONAL_FROM``, over the notes the first search
+    found (``None``: not searched yet, so personal): there a general question shares a word
+    or two with a note ("350 degrees Fahrenheit" with the kiln's "1240 degrees") and a
+    personal one names a note ("the plumber")."""
     if POSSESSIVE.search(question) or evidence.names or evidence.sureness < HEARD_IN_DOUBT:
+        return "personal"
+    if evidence.read_again:
         return "personal"
     if FIRST_PERSON.search(question) and not PROCEDURE.match(question):
         return "personal"
     if evidence.closeness is None:
-        return "personal" if is_personal(question, notes) else "general"
-    if evidence.closeness >= GENERAL_BELOW or names_noted(question, notes):
+        return "personal" if is_personal(question, notes or []) else "general"
+    if evidence.closeness >= PERSONAL_FROM or (notes and names_noted(question, notes)):
+        return "personal"
+    if evidence.closeness < GENERAL_BELOW:
+        return "general"
+    if notes is None or is_personal(question, notes) or titled(question, notes):
         return "personal"
     return "general"

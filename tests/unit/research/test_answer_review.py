@@ -1,5 +1,7 @@
 """Code's review of a final answer: one test per check, on notes built by hand."""
 
+from dataclasses import replace
+
 from voice_assistant.research.answer_review import review
 from voice_assistant.research.fact_checks import value_beside
 from voice_assistant.research.notes import Note
@@ -312,3 +314,38 @@ def test_the_most_direct_fact_comes_first():
         "Your brother's birthday is 3 July.",
         "Tomás lives in Porto.",
     ]
+
+
+def test_a_note_reached_through_another_that_names_it_answers_a_two_step_question():
+    owner = Note(
+        "Transaction gateway ownership",
+        "file, work",
+        "The transaction gateway belongs to the payments team.",
+        day="2026-11-03",
+    )
+    team = Note(
+        "Payments team",
+        "file, work",
+        "Marek is the tech lead of the payments team.",
+        day="2026-11-03",
+    )
+    other = Note(
+        "Settlement alerting",
+        "file, work",
+        "Priya will ask finance who should be paged.",
+        day="2026-11-03",
+    )
+    question = "Who leads the team that owns the transaction gateway?"
+    lead = Fact(
+        2,
+        "Marek is the tech lead of the payments team.",
+        "Marek is the tech lead of the payments team.",
+    )
+    assert review(question, Draft((lead,)), [owner, team, other]).passed
+    # a gateway note that does not lead to the team: the team's note is about something else
+    decision = replace(
+        owner,
+        subject="Transaction gateway decision",
+        excerpt="We keep the transaction gateway on the old queue until the March release.",
+    )
+    assert not review(question, Draft((lead,)), [decision, team, other]).passed

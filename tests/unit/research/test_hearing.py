@@ -57,3 +57,14 @@ def test_accents_and_spellings_fold_alike():
 
     assert fold("Where does Tomas live?") == fold("Where does Tomás live?")
     assert fold("the Wi-Fi password") == ["the", "wifi", "password"]
+
+
+def test_a_question_heard_as_general_is_read_again_only_one_letter_a_word():
+    assert readings("Where does Tomus live?", WORDS, most=1) == [("Where does Tomás live?", 0.05)]
+    assert readings("How hot do the blaize firings go?", WORDS, most=1) == []  # two letters
+    assert readings("How hot do the blaize firings go?", WORDS) != []
+
+
+def test_a_name_may_be_two_letters_off():
+    assert readings("Where does Tamus live?", WORDS, most=1) == [("Where does Tomás live?", 0.05)]
+    assert readings("Where does tamus live?", WORDS, most=1) == []  # no name: one letter

@@ -1,7 +1,7 @@
 """Personal or general, from what the question says and how close the memories come."""
 
 from voice_assistant.research.notes import Note
-from voice_assistant.research.routing import Evidence, names_asked, route, user_names
+from voice_assistant.research.routing import Evidence, lifts, names_asked, route, user_names
 
 WIFI = Note(
     "Guest wifi",
@@ -13,6 +13,7 @@ MEMORIES = [
     ("Biscuit", "Biscuit is our dog, a border terrier. His vet is Greenway Vets."),
     ("Guest wifi", "The guest network is called Garden. A garden party is planned."),
     ("Landlord", "The landlord is Mr. Okafor."),
+    ("My own laptop", "My own laptop is a MacBook Air from 2021."),
 ]
 
 
@@ -21,6 +22,7 @@ def test_the_user_s_names_come_from_the_memories_but_not_everyday_words():
     assert {"biscuit", "greenway", "okafor"} <= names
     assert "garden" not in names  # also written in lower case: an everyday word too
     assert "border" not in names and "the" not in names
+    assert "macbook" in names and "air" not in names  # the end of a longer name
 
 
 def test_a_name_of_the_user_s_makes_a_question_personal_in_any_case():
@@ -43,3 +45,37 @@ def test_what_the_question_says_still_decides_first():
     # without vectors, the word rules decide: most of what it asks about is in one note
     assert route("What is the guest wifi called?", [WIFI], Evidence(None)) == "personal"
     assert route("How many hours are there in a week?", [WIFI], Evidence(0.26)) == "general"
+
+
+def test_a_near_miss_reading_turns_a_general_question_personal_only_with_strong_evidence():
+    heard = Evidence(closeness=0.22)
+    assert lifts(heard, Evidence(closeness=0.24, names=frozenset({"ingrid"})))  # a name
+    assert lifts(heard, Evidence(closeness=0.41))  # a memory comes close
+    assert not lifts(heard, Evidence(closeness=0.30))  # closer, not close
+    assert not lifts(Evidence(closeness=0.33), Evidence(closeness=0.36))  # too small a lift
+    assert not lifts(Evidence(), Evidence())  # no vectors: nothing to measure
+
+
+PLUMBER = Note(
+    "Plumber",
+    "file, household; written 2026-10-01",
+    "The plumber is coming on Monday to fix the leaking kitchen tap.",
+    day="2026-10-01",
+)
+KILN = Note("Kiln", "file, pottery", "Glaze firing goes to 1240 degrees.", day="2026-09-01")
+
+
+def test_between_the_two_closenesses_the_words_decide_over_the_notes_found():
+    # a note's whole title: the user's own plumber, though "plumber" is an everyday word
+    assert route("How much will the plumber charge?", [PLUMBER], Evidence(0.39)) == "personal"
+    # a word or two shared with a note: a question about the world
+    assert route("What is 350 degrees Fahrenheit in Celsius?", [KILN], Evidence(0.38)) == "general"
+    # not searched yet: cannot tell, so personal
+    assert route("What is 350 degrees Fahrenheit in Celsius?", None, Evidence(0.38)) == "personal"
+    # close enough: personal whatever the words
+    assert route("What is 350 degrees Fahrenheit in Celsius?", [KILN], Evidence(0.46)) == "personal"
+
+
+def test_a_question_read_as_the_memories_words_is_personal():
+    heard = "How hot do the glaze firings go?"
+    assert route(heard, [KILN], Evidence(0.2, read_again=True)) == "personal"
