@@ -26,13 +26,10 @@ from voice_assistant.research.notes import Note
 from voice_assistant.research.questions import content_words, what_was_asked
 from voice_assistant.research.quotes import split_sentences as note_sentences
 from voice_assistant.research.quotes import values
-from voice_assistant.research.spoken import speakable
+from voice_assistant.research.spoken import speakable, split_sentences
 from voice_assistant.research.support import Draft, Fact
 
 MAX_SENTENCES = 3
-_SENTENCE = re.compile(
-    r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bSt\.)(?<=[.!?])\s+(?=\S)"
-)
 SECOND_PERSON = [
     (r"\bI am\b", "you are"),
     (r"\bI'm\b", "you're"),
@@ -49,10 +46,6 @@ SECOND_PERSON = [
     (r"\bus\b", "you"),
     (r"\bI\b", "you"),
 ]
-
-
-def split_sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SENTENCE.split(text.strip()) if s.strip()]
 
 
 def _sentence(text: str) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from voice_assistant.research.spoken import split_sentences
 from voice_assistant.research.tools import (
     ClockResult,
     MemoryRecord,
@@ -51,10 +52,7 @@ class Note:
 
     @property
     def first_sentence(self) -> str:
-        for end in (". ", "! ", "? "):
-            if end in self.excerpt:
-                return self.excerpt[: self.excerpt.index(end) + 1]
-        return self.excerpt
+        return next(iter(split_sentences(self.excerpt)), self.excerpt)
 
 
 @dataclass

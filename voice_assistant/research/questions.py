@@ -78,11 +78,18 @@ def _verb_back(wh: str, verb: str, rest: str) -> str:
     return f"{wh} {rest} {verb}"
 
 
+_VERB_WORDS = """do go live work cost need like want have eat take come start open close mean
+    weigh teach play run make keep leave use drive own lead pay sell charge get see meet"""
+_VERBS = frozenset(_VERB_WORDS.split())
+"""Verbs a question puts after its subject ("what Tomás does for a living")."""
+
+
 def _third_person(rest: str) -> str:
-    """The verb at the end, said of one: "Tomás live" -> "Tomás lives", "the firing go to"
-    -> "the firing goes to" (a trailing preposition stays as it is)."""
+    """The verb said of one: the first common verb after the subject, else the last word
+    ("Tomás live" -> "Tomás lives", "Tomás do for a living" -> "Tomás does for a living",
+    "the firing go to" -> "the firing goes to": a trailing preposition stays)."""
     words = rest.split()
-    at = len(words) - 1
+    at = next((i for i, w in enumerate(words) if i and w in _VERBS), len(words) - 1)
     while at > 0 and words[at] in ("to", "for", "with", "at", "on", "in", "about", "from"):
         at -= 1
     verb = re.sub(r"(?<=[^aeiou])y$", "ie", words[at])

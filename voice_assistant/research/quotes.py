@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from voice_assistant.research.fold import fold, is_number
+from voice_assistant.research.spoken import NOT_ABBREVIATED
 
 _COMMON_START = """the a an your you yours it its it's there this that these those he she they we
     i my our his her their them yes no not on in at for from to by with after before next
@@ -27,7 +28,7 @@ COMMON_START = frozenset(_COMMON_START.split())
 _PRONOUNS = "he she his her hers it its they their them this that these those"
 PRONOUNS = frozenset(_PRONOUNS.split())
 """A sentence opening with one of these is about the sentence before it."""
-_SENTENCE = re.compile(r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bSt\.)(?<=[.!?;])\s+")
+_SENTENCE = re.compile(rf"{NOT_ABBREVIATED}(?<=[.!?;])\s+")
 _LONE_ONE = re.compile(
     r"\bone\b(?!\s+(?:hundred|thousand|minute|hour|day|week|month|year|euro|pound|dollar|bag|"
     r"time|degree|kilo|gram)s?\b)",

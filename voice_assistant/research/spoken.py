@@ -5,6 +5,9 @@ from __future__ import annotations
 import re
 
 _SENTENCE_END = re.compile(r"[.!?](?:[\"')\]]*)(?=\s|$)")
+NOT_ABBREVIATED = r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bSt\.)"
+"""A full stop that ends a sentence follows no title: "Dr. Alvarez" is one sentence."""
+_SENTENCE = re.compile(rf"{NOT_ABBREVIATED}(?<=[.!?])\s+(?=\S)")
 _UNSPEAKABLE = [
     (re.compile(r"https?://\S+|www\.\S+"), ""),  # URLs
     (re.compile(r"\[\d+(?:\s*,\s*\d+)*\]"), ""),  # citations [1], [2, 3]
@@ -14,6 +17,11 @@ _UNSPEAKABLE = [
     (re.compile(r"\*\*?|__?"), ""),  # emphasis
     (re.compile(r"(?:~|\.{0,2})/[\w.\-/]+"), ""),  # file paths
 ]
+
+
+def split_sentences(text: str) -> list[str]:
+    """The sentences of a text, stripped ("Check-up with Dr. Alvarez …" stays whole)."""
+    return [s.strip() for s in _SENTENCE.split(text.strip()) if s.strip()]
 
 
 def whole_sentences(text: str) -> str:

@@ -66,3 +66,8 @@ def test_the_digest_keeps_whole_notes_within_its_size():
     assert len(rendered) <= 400
     assert len(kept) == 3  # each note renders to ~125 characters
     assert all(n.excerpt == "x" * 100 for n in kept)  # whole, never cut
+
+
+def test_a_note_s_first_sentence_does_not_end_at_a_title():
+    note = Note("Dentist", "file", "Check-up with Dr. Alvarez on Thursday. Bring the card.")
+    assert note.first_sentence == "Check-up with Dr. Alvarez on Thursday."

@@ -65,6 +65,8 @@ def test_general_knowledge_questions_the_notes_do_not_cover_are_general(question
         ("What's on my shopping list?", "what is on your shopping list"),
         ("How much did my kiln cost?", "how much your kiln cost"),
         ("Who has our spare key?", "who has your spare key"),
+        ("What does Tomás do for a living?", "what Tomás does for a living"),
+        ("How much does Biscuit weigh?", "how much Biscuit weighs"),
         ("Tell me a joke", "anything about “tell me a joke”"),
     ],
 )
