@@ -407,7 +407,8 @@ def run_requests(
             heard, session = request.text, Session.independent("bench")
             if voice is not None:
                 transcript = engines.stt().transcribe(voice.say(request.spoken, request.id))
-                heard, session.sureness = transcript.text, transcript.sureness
+                heard = transcript.text
+                session.heard = (transcript.sureness, transcript.least_sure_log_prob)
             started = time.monotonic()
             reply = turns.answer(heard, "spoken", session)
             answered = time.monotonic() - started
@@ -418,7 +419,11 @@ def run_requests(
             if verbose:
                 flag = "ok " if not result.problems else "BAD"
                 how = reply.final_outcome or reply.stop_reason
-                said = f" heard {heard!r} ({session.sureness:.2f})" if voice is not None else ""
+                said = (
+                    f" heard {heard!r} ({session.heard[0]:.2f}, {session.heard[1]:.1f})"
+                    if voice is not None
+                    else ""
+                )
                 print(
                     f"  {flag} {request.kind:<12} {request.id:<22} {how:<9} "
                     f"calls={outcome.model_calls} audio={outcome.first_audio_s:5.1f}s "

@@ -128,7 +128,8 @@ class Pipeline:
             return
 
         self._progress("thinking", result)
-        session.sureness = result.transcript.sureness  # this turn's words, as sure as heard
+        words = result.transcript  # this turn's words, as sure as heard
+        session.heard = (words.sureness, words.least_sure_log_prob)
         result.reply = self.research().answer(result.transcript.text, mode, session)
         t = self._timed(result, "answer", t)
         result.stop_reason = result.reply.stop_reason

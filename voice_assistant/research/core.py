@@ -55,14 +55,15 @@ class MemoryResearch:
             self._words = (state, user_names(memories), vocabulary(memories))
         return self._words[1], self._words[2]
 
-    def evidence(self, question: str, sureness: float = 0.0) -> Evidence:
-        """How close the memories come to ``question``, the user's names it holds, and how
-        sure the recogniser was of its words."""
+    def evidence(self, question: str, heard: Evidence | None = None) -> Evidence:
+        """How close the memories come to ``question`` and the user's names it holds, beside
+        how sure the recogniser was of its words (``heard``)."""
         store = self.tools.store
         closeness = store.closeness(question) if store.embedder is not None else None
-        return Evidence(closeness, names_asked(question, self._known()[0]), sureness)
+        names = names_asked(question, self._known()[0])
+        return replace(heard or Evidence(), closeness=closeness, names=names)
 
-    def hear(self, question: str, sureness: float = 0.0) -> tuple[str, Evidence]:
+    def hear(self, question: str, heard: Evidence | None = None) -> tuple[str, Evidence]:
         """The question as the memories would spell it, when that reading comes closer to
         them ("How hot do the blaze firings go?" -> "… glaze firings …") or names the
         user's own ("Mom's birthday" -> "Mum's", a note of theirs). A question that
@@ -70,11 +71,11 @@ class MemoryResearch:
         only when it names the user's own ("Where does Tamas live?" -> "Tomás") or brings
         a memory close (``lifts``): a misheard name is never a question about the world,
         and a question about the world is not bent to the notes by a near miss."""
-        evidence = self.evidence(question, sureness)
+        evidence = self.evidence(question, heard)
         personal = route(question, None, evidence) == "personal"
         best = (question, evidence)
         for reading, gain in readings(question, self._known()[1], 2 if personal else 1):
-            found = self.evidence(reading, sureness)
+            found = self.evidence(reading, heard)
             closer = (found.closeness or 0.0) - (best[1].closeness or 0.0)
             named = bool(found.names - best[1].names)  # "Mom's" read as the note's "Mum's"
             if personal and closer >= (0.0 if named else gain):
@@ -129,7 +130,8 @@ class MemoryResearch:
         history = self.conversations.history(conversation)
         personal: list[bool] = []
         heard = question
-        question, evidence = self.hear(question, (session or Session()).sureness)
+        said = session or Session()
+        question, evidence = self.hear(question, Evidence(None, frozenset(), *said.heard))
 
         def settle(exchanges: list[Exchange]) -> str | None:
             """A general question the memories do not come close to needs no research, nor
@@ -149,6 +151,7 @@ class MemoryResearch:
             "closeness": None if evidence.closeness is None else round(evidence.closeness, 3),
             "names": sorted(evidence.names),
             "sureness": round(evidence.sureness, 3),
+            "least_sure": round(evidence.least_sure, 3),
             **({"heard": heard, "read_as": question} if heard != question else {}),
         }
         text = answered.text

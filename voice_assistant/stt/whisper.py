@@ -20,6 +20,7 @@ import numpy as np
 from voice_assistant.errors import StageFailure
 from voice_assistant.events import SAMPLE_RATE, FloatAudio, Transcript
 from voice_assistant.stt.lost_words import lost_words
+from voice_assistant.stt.word_doubt import least_sure_word, token_log_probs
 
 FRAMES_PER_S = 100
 FULL_WINDOW = 3000
@@ -101,15 +102,16 @@ class WhisperSTT:
         seconds = len(samples) / SAMPLE_RATE
         hot = self.hotwords() if self.hotwords is not None else ""
         short = self._short_window(samples, seconds, hot) if self.language else None
+        word: tuple[str, float] = ("", 0.0)  # the full window's words are not scored apart
         if short is None:
             text, language, sureness = self._full_window(samples, hot)
         else:
-            (text, sureness), language = short, self.language or "en"
-        return Transcript(text=text, language=language, audio_s=seconds, sureness=sureness)
+            (text, sureness, word), language = short, self.language or "en"
+        return Transcript(text, language, seconds, sureness, word[0], word[1])
 
     def _short_window(
         self, samples: FloatAudio, seconds: float, hot: str = ""
-    ) -> tuple[str, float] | None:
+    ) -> tuple[str, float, tuple[str, float]] | None:
         import ctranslate2
 
         features = self.model.feature_extractor(samples)
@@ -130,6 +132,7 @@ class WhisperSTT:
             suppress_blank=True,
             suppress_tokens=self.suppress,
             return_scores=True,
+            return_logits_vocab=True,
         )
         ids = [t for t in result[0].sequences_ids[0] if t < self.tokenizer.eot]
         text = self.tokenizer.decode(ids).strip()
@@ -137,7 +140,9 @@ class WhisperSTT:
         if looks_runaway(text, len(ids), budget) or lost:
             self.fallbacks += 1
             return None
-        return text, float(result[0].scores[0])  # log probability per token
+        pieces = [self.tokenizer.decode([t]) for t in ids]
+        word = least_sure_word(pieces, token_log_probs(result[0].logits[0], ids))
+        return text, float(result[0].scores[0]), word  # log probability per token
 
     def _full_window(self, samples: FloatAudio, hot: str = "") -> tuple[str, str, float]:
         # The endpointer already gated on VAD; whisper's own filter would only cost time.

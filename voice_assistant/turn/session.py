@@ -27,9 +27,10 @@ class Session:
     """The act the previous reply asked a value for; the next utterance may give it."""
     last_receipts: tuple[Receipt, ...] = field(default_factory=tuple)
     """Changes the previous reply reported: what a dispute can refer to."""
-    sureness: float = 0.0
-    """How sure the recogniser was of this turn's words (``Transcript.sureness``; 0.0 for
-    typed text): words heard in doubt are never answered from general knowledge."""
+    heard: tuple[float, float] = (0.0, 0.0)
+    """How sure the recogniser was of this turn's words: their mean log probability per
+    token and their least sure word's (``Transcript``; 0.0 for typed text). Words heard in
+    doubt are never answered from general knowledge."""
 
     @classmethod
     def independent(cls, room: str = "batch") -> Session:

@@ -79,3 +79,23 @@ def test_between_the_two_closenesses_the_words_decide_over_the_notes_found():
 def test_a_question_read_as_the_memories_words_is_personal():
     heard = "How hot do the glaze firings go?"
     assert route(heard, [KILN], Evidence(0.2, read_again=True)) == "personal"
+
+
+def test_a_person_named_with_a_title_is_the_user_s_own():
+    assert route("Who is Mr. Akeffer?", [], Evidence(0.2)) == "personal"
+    assert route("When is my check-up with Dr Alveris?", [], Evidence(0.3)) == "personal"
+    assert route("Who is the mister of ceremonies?", [], Evidence(0.2)) == "general"
+
+
+def test_a_code_or_a_password_is_only_ever_in_the_user_s_notes():
+    assert route("What's the code for the Mac door?", [], Evidence(0.3)) == "personal"
+    assert route("What is the password for the get wifi?", [], Evidence(0.3)) == "personal"
+
+
+def test_one_word_heard_in_doubt_makes_a_question_personal():
+    assert route("What is the capital of Bostrelia?", [], Evidence(0.14, least_sure=-2.8)) == (
+        "personal"
+    )
+    assert route("What is the capital of Australia?", [], Evidence(0.14, least_sure=-0.3)) == (
+        "general"
+    )
