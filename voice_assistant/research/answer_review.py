@@ -132,11 +132,18 @@ def has_kind(kind: str, said: str, question: str) -> bool:
 
 
 def reach(facts: list[Fact], notes: list[Note]) -> list[Note]:
-    """The notes the facts cite, and the notes that lead to them by naming one's whole
-    title: "Who leads the team that owns the transaction gateway?" is answered by the note
-    "Payments team" because the gateway's note says the payments team owns it."""
+    """The notes the facts cite, and the notes that lead to them by naming the whole title
+    of one whose quoted sentence names it too: "Who leads the team that owns the
+    transaction gateway?" is answered by "Marek is the tech lead of the payments team"
+    (note "Payments team") because the gateway's note says the payments team owns it; not
+    by "Dana runs their on-call rota", which names no team."""
     cited = list(dict.fromkeys(notes[f.note - 1] for f in facts))
-    titles = [words for n in cited if (words := set(subject_words(n.subject)))]
+    titles = [
+        words
+        for f in facts
+        if (words := set(subject_words(notes[f.note - 1].subject)))
+        and held(words, f.quote) == words
+    ]
     return cited + [
         note
         for note in notes

@@ -349,3 +349,21 @@ def test_a_note_reached_through_another_that_names_it_answers_a_two_step_questio
         excerpt="We keep the transaction gateway on the old queue until the March release.",
     )
     assert not review(question, Draft((lead,)), [decision, team, other]).passed
+
+
+def test_the_step_to_another_note_must_be_in_the_quoted_sentence():
+    owner = Note(
+        "Transaction gateway ownership",
+        "file, work",
+        "The transaction gateway belongs to the payments team.",
+        day="2026-11-03",
+    )
+    team = Note(
+        "Payments team",
+        "file, work",
+        "Marek is the tech lead of the payments team. Dana runs their on-call rota.",
+        day="2026-11-03",
+    )
+    question = "Who leads the team that owns the transaction gateway?"
+    dana = Fact(2, "Dana runs their on-call rota", "Dana leads the payments team.")
+    assert not review(question, Draft((dana,)), [owner, team]).passed
