@@ -130,8 +130,8 @@ class MemoryResearch:
         history = self.conversations.history(conversation)
         personal: list[bool] = []
         heard = question
-        said = session or Session()
-        question, evidence = self.hear(question, Evidence(None, frozenset(), *said.heard))
+        mean, least = (session or Session()).heard
+        question, evidence = self.hear(question, Evidence(sureness=mean, least_sure=least))
 
         def settle(exchanges: list[Exchange]) -> str | None:
             """A general question the memories do not come close to needs no research, nor
