@@ -316,54 +316,40 @@ def test_the_most_direct_fact_comes_first():
     ]
 
 
+OWNER = Note(
+    "Transaction gateway ownership",
+    "file, work",
+    "The transaction gateway belongs to the payments team.",
+    day="2026-11-03",
+)
+TEAM = Note(
+    "Payments team",
+    "file, work",
+    "Marek is the tech lead of the payments team. Dana runs their on-call rota.",
+    day="2026-11-03",
+)
+LEADS = "Who leads the team that owns the transaction gateway?"
+
+
 def test_a_note_reached_through_another_that_names_it_answers_a_two_step_question():
-    owner = Note(
-        "Transaction gateway ownership",
-        "file, work",
-        "The transaction gateway belongs to the payments team.",
-        day="2026-11-03",
-    )
-    team = Note(
-        "Payments team",
-        "file, work",
-        "Marek is the tech lead of the payments team.",
-        day="2026-11-03",
-    )
     other = Note(
         "Settlement alerting",
         "file, work",
         "Priya will ask finance who should be paged.",
         day="2026-11-03",
     )
-    question = "Who leads the team that owns the transaction gateway?"
-    lead = Fact(
-        2,
-        "Marek is the tech lead of the payments team.",
-        "Marek is the tech lead of the payments team.",
-    )
-    assert review(question, Draft((lead,)), [owner, team, other]).passed
+    marek = "Marek is the tech lead of the payments team."
+    lead = Fact(2, marek, marek)
+    assert review(LEADS, Draft((lead,)), [OWNER, TEAM, other]).passed
     # a gateway note that does not lead to the team: the team's note is about something else
     decision = replace(
-        owner,
+        OWNER,
         subject="Transaction gateway decision",
         excerpt="We keep the transaction gateway on the old queue until the March release.",
     )
-    assert not review(question, Draft((lead,)), [decision, team, other]).passed
+    assert not review(LEADS, Draft((lead,)), [decision, TEAM, other]).passed
 
 
 def test_the_step_to_another_note_must_be_in_the_quoted_sentence():
-    owner = Note(
-        "Transaction gateway ownership",
-        "file, work",
-        "The transaction gateway belongs to the payments team.",
-        day="2026-11-03",
-    )
-    team = Note(
-        "Payments team",
-        "file, work",
-        "Marek is the tech lead of the payments team. Dana runs their on-call rota.",
-        day="2026-11-03",
-    )
-    question = "Who leads the team that owns the transaction gateway?"
     dana = Fact(2, "Dana runs their on-call rota", "Dana leads the payments team.")
-    assert not review(question, Draft((dana,)), [owner, team]).passed
+    assert not review(LEADS, Draft((dana,)), [OWNER, TEAM]).passed
