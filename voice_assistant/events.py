@@ -55,10 +55,9 @@ class Transcript:
     sureness: float = 0.0
     """How sure the recogniser was of these words: whisper's mean log probability per
     token (0.0 is certain, and stands for text that was typed or heard elsewhere)."""
-    least_sure: str = ""
-    """The word it was least sure of (``stt/word_doubt.py``; "" when not scored)."""
     least_sure_log_prob: float = 0.0
-    """That word's log probability (the sum of its tokens')."""
+    """The log probability of the word it was least sure of (the sum of its tokens':
+    ``stt/word_doubt.py``; 0.0 when not scored)."""
 
 
 @dataclass(frozen=True)

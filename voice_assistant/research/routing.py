@@ -90,17 +90,14 @@ def user_names(memories: Iterable[tuple[str, str]]) -> frozenset[str]:
     lowercase = {w for text in texts for w in re.findall(r"\b[a-z][\w'-]*", text)}
     inside: set[str] = set()
     opening: set[str] = set()
-    trailing: set[str] = set()
     for text in texts:
         for match in re.finditer(r"\b[A-Z][\w-]*[a-z][\w-]*", text):
             word = match.group(0).lower()
             before = text[: match.start()].rstrip()
             if not before or (before[-1] in ".!?:\n#" and not _ABBREVIATED.search(before)):
                 opening.add(word)
-            elif _TRAILING.search(before) and not _ABBREVIATED.search(before):
-                trailing.add(word)  # "MacBook Air": "air" is no name of the user's
-            else:
-                inside.add(word)
+            elif _ABBREVIATED.search(before) or not _TRAILING.search(before):
+                inside.add(word)  # not the end of a longer name: "MacBook Air" has no "air"
     titles = {title.strip().lower() for title, _text in memories}
     found = inside | {word for word in opening if word in titles}
     common = lowercase | QUESTION_WORDS | STOPWORDS | CALENDAR

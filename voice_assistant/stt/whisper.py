@@ -102,16 +102,16 @@ class WhisperSTT:
         seconds = len(samples) / SAMPLE_RATE
         hot = self.hotwords() if self.hotwords is not None else ""
         short = self._short_window(samples, seconds, hot) if self.language else None
-        word: tuple[str, float] = ("", 0.0)  # the full window's words are not scored apart
+        least = 0.0  # the full window's words are not scored apart
         if short is None:
             text, language, sureness = self._full_window(samples, hot)
         else:
-            (text, sureness, word), language = short, self.language or "en"
-        return Transcript(text, language, seconds, sureness, word[0], word[1])
+            (text, sureness, least), language = short, self.language or "en"
+        return Transcript(text, language, seconds, sureness, least)
 
     def _short_window(
         self, samples: FloatAudio, seconds: float, hot: str = ""
-    ) -> tuple[str, float, tuple[str, float]] | None:
+    ) -> tuple[str, float, float] | None:
         import ctranslate2
 
         features = self.model.feature_extractor(samples)
@@ -141,8 +141,8 @@ class WhisperSTT:
             self.fallbacks += 1
             return None
         pieces = [self.tokenizer.decode([t]) for t in ids]
-        word = least_sure_word(pieces, token_log_probs(result[0].logits[0], ids))
-        return text, float(result[0].scores[0]), word  # log probability per token
+        _word, least = least_sure_word(pieces, token_log_probs(result[0].logits[0], ids))
+        return text, float(result[0].scores[0]), least  # log probability per token, word
 
     def _full_window(self, samples: FloatAudio, hot: str = "") -> tuple[str, str, float]:
         # The endpointer already gated on VAD; whisper's own filter would only cost time.
