@@ -24,6 +24,7 @@ from bench.corpus import ANSWER_SET
 from voice_assistant.config import Settings
 from voice_assistant.events import Reply
 from voice_assistant.memory.schema import STOPWORDS
+from voice_assistant.research.quotes import colours
 from voice_assistant.turn.session import Session
 
 KINDS = ("answerable", "unanswerable", "misheard", "general", "mixed")
@@ -87,9 +88,13 @@ class Request:
         return self.said or self.text
 
 
-def load_requests(path: Path | None = None, held_out: bool = False) -> list[Request]:
-    """The tuning part (``requests.toml``), or with ``held_out`` the held-out part."""
-    default = ANSWER_SET / ("held_out.toml" if held_out else "requests.toml")
+HELD_OUT = {1: "held_out.toml", 2: "held_out_2.toml"}
+"""The held-out parts: the second was written after the first had been scored twice."""
+
+
+def load_requests(path: Path | None = None, held_out: int = 0) -> list[Request]:
+    """The tuning part (``requests.toml``), or held-out part number ``held_out``."""
+    default = ANSWER_SET / (HELD_OUT[held_out] if held_out else "requests.toml")
     data = tomllib.loads((path or default).read_text(encoding="utf-8"))
     requests = []
     for item in data["request"]:
@@ -110,7 +115,7 @@ def load_requests(path: Path | None = None, held_out: bool = False) -> list[Requ
                 support=tuple(item.get("support", ())),
                 said=item.get("said", ""),
                 remembered=item.get("remembered", ""),
-                held_out=held_out,
+                held_out=bool(held_out),
             )
         )
     return requests
@@ -187,14 +192,15 @@ def spoken_form(text: str) -> list[str]:
 
 
 def invented_values(text: str, question: str, corpus: set[str]) -> list[str]:
-    """Numbers and names in ``text`` that neither the question nor any memory holds."""
+    """Numbers, names and colours in ``text`` that neither the question nor any memory
+    holds."""
     known = {w.lower() for w in re.findall(r"\w+", question)} | corpus | STOPWORDS
     found = []
     for match in VALUE.finditer(text):
         word = re.match(r"\w+", text[match.start() :])
         if word and word.group(0).lower() not in known:
             found.append(word.group(0))
-    return found
+    return found + [c for c in colours(text) if c not in known]
 
 
 def corpus_words(folder: Path | None = None) -> set[str]:
@@ -466,11 +472,11 @@ def run_answers_bench(
     only: str = "",
     model_review: bool = False,
     spoken: bool = False,
-    held_out: bool = False,
+    held_out: int = 0,
 ) -> int:
     """The seeded drafts through the review (``only="drafts"``: nothing else), then the
     requests as whole turns, ``runs`` times: typed, or ``spoken`` by two voices; the
-    tuning part, or the ``held_out`` part (scored only at the end)."""
+    tuning part, or held-out part ``held_out`` (scored only at the end)."""
     wanted = set(only.split(",")) if only else set()
     if not held_out and (not wanted or "drafts" in wanted):
         print(f"# seeded drafts through the review (model checks: {model_review})")
@@ -479,7 +485,7 @@ def run_answers_bench(
     requests = [r for r in every if not wanted or r.id in wanted or r.kind in wanted]
     if not requests:
         return 0
-    part = "held-out part" if held_out else "tuning part"
+    part = f"held-out part {held_out}" if held_out else "tuning part"
     print(
         f"# answer set ({part}): {len(requests)} requests, model {settings.models.llm}, "
         f"general {settings.tasks.answer_general.model or settings.models.llm}, {runs} run(s)"

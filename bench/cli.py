@@ -76,8 +76,13 @@ def build_parser(prog: str = "voice-assistant bench") -> argparse.ArgumentParser
     )
     bench.add_argument(
         "--held-out",
-        action="store_true",
-        help="answers suite: the held-out part (never tuned on; score it only at the end)",
+        nargs="?",
+        type=int,
+        const=1,
+        default=0,
+        metavar="PART",
+        help="answers suite: a held-out part, 1 (default) or 2 (never tuned on; score it "
+        "only at the end)",
     )
     bench.add_argument(
         "--model-review",

@@ -35,7 +35,7 @@ from voice_assistant.research.questions import (
     role_words,
     subject_words,
 )
-from voice_assistant.research.quotes import locate, names, values
+from voice_assistant.research.quotes import colours, locate, names, values
 from voice_assistant.research.support import Draft, Fact
 
 
@@ -86,7 +86,7 @@ def relevant(facts: list[Fact], notes: list[Note], question: str) -> list[bool]:
 
 
 def asked_kind(question: str) -> str:
-    """The kind of value a question asks for: a time, money, an amount or a name."""
+    """The kind of value a question asks for: a time, money, an amount, a colour or a name."""
     q = " ".join(question.lower().split())
     if re.match(r"(?:when|what (?:day|date|time)|which day)\b", q):
         return "when"
@@ -97,6 +97,8 @@ def asked_kind(question: str) -> str:
         r"\b(?:number|code|pin|phone|temperature)\b", q
     ):
         return "amount"
+    if re.match(r"(?:what|which) colou?r\b", q):
+        return "colour"
     if re.match(r"what(?:'s| is| are| was)\b.*\b(?:called|named)\W*$", q):
         return "name"  # "What is the guest wifi called?"
     if re.match(r"which (?:one|of)\b", q):
@@ -120,6 +122,8 @@ def has_kind(kind: str, said: str, question: str) -> bool:
     if kind == "amount":
         cardinal = any(w in UNITS for w in re.findall(r"[a-z]+", said.lower()))
         return bool(re.search(r"\d", said)) or cardinal or negated
+    if kind == "colour":
+        return bool(colours(said)) or negated
     asked = set(fold(question))
     new_names = [n for n in names(said) if n not in asked and n not in WHEN_WORDS]
     if kind == "who":  # someone, or a team ("the payments team owns it")

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from voice_assistant.memory.store import STOPWORDS
-from voice_assistant.research.fold import fold, is_number, stem, stems
+from voice_assistant.research.fold import IRREGULAR, fold, is_number, stem, stems
 from voice_assistant.research.notes import Note
 from voice_assistant.research.qualifiers import wrong_qualifier
 from voice_assistant.research.questions import (
@@ -21,7 +21,14 @@ from voice_assistant.research.questions import (
     content_words,
     noun_phrases,
 )
-from voice_assistant.research.quotes import Located, is_instruction, locate, names, numbers
+from voice_assistant.research.quotes import (
+    Located,
+    colours,
+    is_instruction,
+    locate,
+    names,
+    numbers,
+)
 from voice_assistant.research.support import Fact
 
 METADATA = re.compile(
@@ -111,8 +118,9 @@ def value_beside(say: str, note: Note, question: str, quote: str = "") -> str | 
     tied = asked & set().union(*(p for p, _ in valued))
     heads = {h for _, text in valued if (h := _head(text))}
     mentioned = stems(say)
+    topic = title_words(note)  # every clause is about the note's title ("Craft fair")
     for said in clauses(say):
-        claimed = said & (tied | heads)
+        claimed = said & (tied | heads) - topic
         for value in (t for t in said if is_number(t)):
             homes = [p for p in parts if value in p]
             if not homes:
@@ -172,11 +180,14 @@ def spoken_form(say: str, notes: list[Note]) -> str | None:
 def new_words(say: str, material: str, question: str) -> list[str]:
     """Content words of ``say`` that neither its material nor the question holds."""
     known = stems(material) | stems(question)
-    said = [stem(t) for t in fold(say)]
     content = [
-        t
-        for t in said
-        if t not in STOPWORDS and t not in QUESTION_WORDS and t not in NEUTRAL and len(t) > 2
+        stem(t)
+        for t in fold(say)
+        if (word := t if t in IRREGULAR else stem(t))  # "went up" is no question's "go"
+        and word not in STOPWORDS
+        and word not in QUESTION_WORDS
+        and word not in NEUTRAL
+        and len(word) > 2
     ]
     return [t for t in dict.fromkeys(content) if t not in known and not is_number(t)]
 
@@ -223,6 +234,7 @@ def check_fact(
     missing = [n for n in numbers(fact.say) if n not in set(span) | asked]
     around = set(fold(sentences)) | set(fold(note.subject)) | asked
     missing += [n for n in names(fact.say) if n not in around]
+    missing += [c for c in colours(fact.say) if c not in around]
     if missing:
         detail = ", ".join(dict.fromkeys(missing)) + " is not in its quote"
         findings.append(Finding("values_supported", detail, index))

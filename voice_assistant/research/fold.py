@@ -143,9 +143,24 @@ def fold(text: str) -> list[str]:
     return _join_numbers(words)
 
 
+_IRREGULAR = """paid:pay bought:buy sold:sell lent:lend spent:spend took:take taken:take
+    made:make kept:keep gave:give given:give went:go gone:go met:meet told:tell wrote:write
+    written:write drove:drive driven:drive flew:fly flown:fly built:build brought:bring
+    sent:send found:find thought:think came:come began:begin begun:begin held:hold
+    wore:wear worn:wear ate:eat eaten:eat broke:break broken:break chose:choose
+    chosen:choose grew:grow grown:grow knew:know known:know lost:lose rang:ring rung:ring
+    sang:sing sung:sing sat:sit stood:stand swam:swim taught:teach caught:catch
+    fought:fight hid:hide hidden:hide forgot:forget forgotten:forget won:win"""
+IRREGULAR = dict(pair.split(":") for pair in _IRREGULAR.split())
+"""Past forms to their verb: "is paid 30 euros" answers "how much do you pay"."""
+
+
 def stem(token: str) -> str:
-    """A rough singular, so "settlements" and "settlement" compare equal (both sides of a
-    comparison go through it, so consistency matters more than grammar)."""
+    """A rough singular, so "settlements" and "settlement" compare equal, and a verb's
+    irregular past its present ("paid", "pay"); both sides of a comparison go through
+    it, so consistency matters more than grammar."""
+    if token in IRREGULAR:
+        return IRREGULAR[token]
     if len(token) <= 3 or token.isdigit() or token.endswith(("ss", "us", "is", "as", "os")):
         return token
     if token.endswith("ies"):

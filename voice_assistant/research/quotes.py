@@ -28,6 +28,9 @@ COMMON_START = frozenset(_COMMON_START.split())
 _PRONOUNS = "he she his her hers it its they their them this that these those"
 PRONOUNS = frozenset(_PRONOUNS.split())
 """A sentence opening with one of these is about the sentence before it."""
+_COLOURS = """red orange yellow green blue purple violet pink brown black white grey gray
+    silver gold golden beige cream navy turquoise teal maroon ginger tan tabby brindle"""
+COLOURS = frozenset(_COLOURS.split())
 _SENTENCE = re.compile(rf"{NOT_ABBREVIATED}(?<=[.!?;])\s+")
 _LONE_ONE = re.compile(
     r"\bone\b(?!\s+(?:hundred|thousand|minute|hour|day|week|month|year|euro|pound|dollar|bag|"
@@ -124,6 +127,12 @@ def names(text: str) -> list[str]:
     return found
 
 
+def colours(text: str) -> list[str]:
+    """The colours a text states: a value like a number ("Felix's stove is black" when no
+    note says so is invented, though it is one ordinary word)."""
+    return [t for t in fold(text) if t in COLOURS]
+
+
 def values(text: str) -> list[str]:
-    """Numbers, dates, times, amounts and names the text states, folded."""
-    return list(dict.fromkeys([*numbers(text), *names(text)]))
+    """Numbers, dates, times, amounts, names and colours the text states, folded."""
+    return list(dict.fromkeys([*numbers(text), *names(text), *colours(text)]))

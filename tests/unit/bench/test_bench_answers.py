@@ -1,6 +1,7 @@
 """The labelled answer set and its scoring (the figures of `bench --suite answers`)."""
 
 from bench.answers import (
+    KINDS,
     Outcome,
     Request,
     corpus_words,
@@ -11,6 +12,7 @@ from bench.answers import (
     score,
     sentences,
 )
+from bench.corpus import ANSWER_SET
 
 
 def test_the_set_has_what_the_figures_need():
@@ -28,6 +30,23 @@ def test_the_set_has_what_the_figures_need():
     assert any(d.held_out for d in drafts)
 
 
+def test_the_held_out_parts_are_apart_from_the_tuning_part_and_name_real_notes():
+    titles = {
+        line[2:].strip()
+        for path in ANSWER_SET.joinpath("memories").glob("*.md")
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.startswith("# ")
+    }
+    parts = [load_requests(), load_requests(held_out=1), load_requests(held_out=2)]
+    ids = [r.id for part in parts for r in part]
+    texts = [r.text.lower() for part in parts for r in part]
+    assert len(set(ids)) == len(ids) and len(set(texts)) == len(texts)
+    for part in parts[1:]:
+        assert len(part) >= 30 and all(r.held_out for r in part)
+        assert {r.kind for r in part} == set(KINDS)
+    assert {s for part in parts for r in part for s in r.support} <= titles
+
+
 def test_an_invented_value_is_counted_and_a_quoted_note_is_not():
     corpus = corpus_words()
     passport = Request("p", "What is my passport number?", "unanswerable", forbid=(r"\d{3,}",))
@@ -37,6 +56,8 @@ def test_an_invented_value_is_counted_and_a_quoted_note_is_not():
     assert declined.declined and not declined.invented
     sister = Request("s", "What is my sister's name?", "unanswerable")
     assert score(sister, Outcome("Your sister is called María."), corpus).invented
+    stove = Request("c", "What colour is Felix's camping stove?", "unanswerable")
+    assert score(stove, Outcome("Felix's camping stove is orange."), corpus).invented
     lock = Request("l", "What's my bike lock code?", "unanswerable", forbid=("3317",))
     quoted = Outcome(
         "I couldn't finish looking into that. The most relevant thing I found: The gym locker "

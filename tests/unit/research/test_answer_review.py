@@ -38,6 +38,20 @@ BROTHER = Note(
     "My brother Tomás lives in Porto. His birthday is 3 July.",
     day="2026-09-14",
 )
+FAIR = Note(
+    "Craft fair",
+    "notebook, business, pottery; written 2026-11-10",
+    "The Christmas craft fair is on 13 December. Our stall is number 41. The stall fee of 45 "
+    "euros is paid.",
+    day="2026-11-10",
+)
+CAR = Note("Car", "file, car; written 2026-10-12", "The car is a blue estate.", day="2026-10-12")
+INSURANCE = Note(
+    "Home insurance",
+    "file, home; written 2026-06-01",
+    "Home insurance is with Calder Mutual and renews on 1 February.",
+    day="2026-06-01",
+)
 RACE = Note(
     "Running plan",
     "file, health",
@@ -150,6 +164,10 @@ def test_of_two_values_side_by_side_the_one_beside_what_was_asked_is_stated():
     assert value_beside("The wholesale price is 24 euros.", BOWLS, bowls)
     # a note with one value has nothing to mix up
     assert value_beside("It is on 26 April.", RACE, "When is my half marathon?") is None
+    # every clause of a note is about its title: 45 is the craft fair's stall fee
+    stall = "How much did we pay for our stall at the craft fair?"
+    assert value_beside("You paid 45 euros for your stall at the craft fair.", FAIR, stall) is None
+    assert value_beside("You paid 41 euros for your stall at the craft fair.", FAIR, stall)
 
 
 def test_a_newer_note_on_the_same_subject_with_other_values_wins():
@@ -250,6 +268,29 @@ def test_the_kind_of_value_asked_for_is_given():
     assert not has_kind("name", "You fly to Lisbon on 9 October.", "Which airline to Lisbon?")
     assert has_kind("who", "The payments team owns it.", "Who owns the gateway?")
     assert has_kind("where", "It is in the hallway drawer.", "Where is the charger?")
+    assert asked_kind("What colour is my car?") == "colour"
+    assert has_kind("colour", "The car is a blue estate.", "What colour is my car?")
+    assert not has_kind("colour", "Biscuit is a border terrier.", "What colour is Biscuit?")
+
+
+def test_a_colour_no_note_gives_is_invented_and_one_it_gives_stands():
+    def colour(say, note, quote):
+        result = review("What colour is it?", Draft((Fact(1, quote, say),)), [note])
+        return result.passed, [f.check for f in result.findings]
+
+    assert colour("The car is a blue estate.", CAR, "The car is a blue estate") == (True, [])
+    passed, failed = colour("The car is a black estate.", CAR, "The car is a blue estate")
+    assert not passed and "values_supported" in failed
+
+
+def test_a_past_tense_claim_beyond_the_quote_is_new_words_however_its_verb_is_spelled():
+    question = "When does my home insurance renew?"
+    quote = "renews on 1 February"
+    ok = review(question, Draft((Fact(1, quote, "It renews on 1 February."),)), [INSURANCE])
+    assert ok.passed
+    said = "Your home insurance renews on 1 February and the premium went up."
+    more = review(question, Draft((Fact(1, quote, said),)), [INSURANCE])
+    assert not more.passed and [f.check for f in more.findings] == ["grounded"]
 
 
 def test_a_question_asking_for_a_number_or_a_code_is_not_answered_without_one():

@@ -2,7 +2,7 @@
 
 import pytest
 
-from voice_assistant.research.fold import contains, fold, stem
+from voice_assistant.research.fold import contains, fold, stem, stems
 
 
 @pytest.mark.parametrize(
@@ -40,3 +40,9 @@ def test_plurals_compare_equal():
     assert stem("libraries") == "library"
     assert stem("address") == "address" and stem("christmas") == "christmas"
     assert stem("2026") == "2026"
+
+
+def test_an_irregular_past_compares_equal_to_its_verb():
+    assert stem("paid") == stem("pay") == "pay"
+    assert stem("lent") == stem("lend") and stem("bought") == stem("buy")
+    assert stems("He is paid 30 euros in cash.") >= {"pay", "30"}
