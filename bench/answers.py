@@ -40,9 +40,11 @@ DECLINE = re.compile(
 """A reply that says it could not find the answer."""
 CLOSEST = re.compile(r"\bthe most relevant thing I found\b", re.I)
 """Code's fallback when an answer is cut short quotes a note after this: a quote, not a claim."""
-GENERAL_ANSWER = re.compile(r"^\W*your memories (?:have|hold) nothing on that\.\s*\w", re.I)
+GENERAL_ANSWER = re.compile(
+    r"(?:^|[.!?]\s)\W*your memories (?:have|hold) nothing on that\.\s*\w", re.I
+)
 """A general-knowledge answer: code's words, then the model's (a bare "I found nothing
-about that in your memories." is a decline)."""
+about that in your memories." is a decline), after an act's receipt too."""
 UNSURE = re.compile(r"\bnot sure\b|\bthe closest (?:thing )?I found\b", re.I)
 """A reply that hedges: never right for an answer the notes support."""
 NO_MEMORIES_FIRST = re.compile(

@@ -27,11 +27,12 @@ from voice_assistant.research.fact_checks import (
     check_fact,
     title_words,
 )
-from voice_assistant.research.fold import UNITS, fold, held, stems
+from voice_assistant.research.fold import UNITS, fold, held, stem, stems
 from voice_assistant.research.notes import Note
 from voice_assistant.research.questions import (
     names_in,
     noun_phrases,
+    possessed,
     role_words,
     subject_words,
 )
@@ -112,6 +113,10 @@ def asked_kind(question: str) -> str:
     return ""
 
 
+PLACE_NAME = re.compile(r"\b(?:in|at|from|near|by|to|with|on)\s+(?:the\s+)?([A-Z][\w'’-]*)")
+"""A named place: "in Porto", "to Greenway Vets", "at the Corn Exchange" (not "Sundays")."""
+
+
 def has_kind(kind: str, said: str, question: str) -> bool:
     tokens = set(fold(said))
     negated = bool(tokens & NEGATION) or "no one" in said.lower()
@@ -125,13 +130,18 @@ def has_kind(kind: str, said: str, question: str) -> bool:
     if kind == "colour":
         return bool(colours(said)) or negated
     asked = set(fold(question))
-    new_names = [n for n in names(said) if n not in asked and n not in WHEN_WORDS]
+    new_names = [n for n in names(said) if n not in asked and stem(n) not in WHEN_WORDS]
     if kind == "who":  # someone, or a team ("the payments team owns it")
         return bool(new_names) or negated or "team" in tokens
     if kind == "name":  # a name, not a date ("flying with the team on 9 October")
         return bool(new_names) or negated
     if kind == "where":  # a named place, or somewhere in/under/behind something
-        return bool(new_names) or bool(PLACE.search(said)) or negated
+        placed = [m.group(1) for m in PLACE_NAME.finditer(said)]
+        return (
+            bool(set(fold(" ".join(placed))) & set(new_names))
+            or bool(PLACE.search(said))
+            or negated
+        )
     return True
 
 
@@ -168,6 +178,11 @@ def check_answer(
     subject = subject_words(question)
     if subject and not set(subject) & stems(f"{said} {quoted} {titles}"):
         findings.append(Finding("addresses_question", "the answer is not about what was asked"))
+    owned = set(possessed(question))  # which the notes speak of, elsewhere than quoted
+    owned = {w for w in owned if held({w}, cited)}
+    if owned and not findings and not held(owned, f"{said} {quoted} {titles}"):
+        detail = f"the answer is not about the {' '.join(sorted(owned))} asked"
+        findings.append(Finding("addresses_question", detail))
     topics = set(noun_phrases(question)) & set().union(*(title_words(n) for n in notes if n.day))
     named = [w for w in role_words(question) if w not in stems(cited)]
     named += sorted(topics - stems(cited))

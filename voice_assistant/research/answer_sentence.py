@@ -19,7 +19,7 @@ from voice_assistant.research.final import claims_a_change
 from voice_assistant.research.fold import fold, held, stems
 from voice_assistant.research.notes import Note
 from voice_assistant.research.qualifiers import wrong_qualifier
-from voice_assistant.research.questions import names_in, subject_words
+from voice_assistant.research.questions import names_in, possessed, subject_words
 from voice_assistant.research.quotes import is_instruction, split_sentences
 
 DATE = re.compile(
@@ -49,6 +49,9 @@ def answers(question: str, sentence: str, before: str, note: Note) -> int | None
     topic = own | title | (held(asked, before) if kind in TOPIC_KINDS else set())
     if 2 * len(topic) < len(asked):
         return None
+    owned = held(set(possessed(question)), note.text or note.excerpt)
+    if owned and not held(owned, f"{note.subject} {sentence}"):
+        return None  # "My brother Tomás lives in Porto." is not about his birthday
     if kind in TOPIC_KINDS:
         if not own and 2 * len(title) < len(asked) and not held(asked, before):
             return None

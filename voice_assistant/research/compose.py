@@ -49,7 +49,7 @@ SECOND_PERSON = [
 
 
 def _sentence(text: str) -> str:
-    text = text.strip()
+    text = text.strip().rstrip(";:,").rstrip()  # "His birthday is 3 July;" ends a clause
     if not text:
         return ""
     text = text[0].upper() + text[1:]

@@ -163,6 +163,29 @@ def noun_phrases(question: str) -> list[str]:
     return words
 
 
+_POSSESSED = re.compile(
+    r"\b([\w-]+)['’]s\s+((?:[\w-]+\s+){0,2}?[\w-]+)"
+    r"(?=\s+(?:is|are|was|were|on|in|at|for|of|to|with|from|and|or|do|does|did|go|goes|"
+    r"called|named|kept|stored|made|booked|due|located|set|being)\b|\s*[?.!,]|\s*$)",
+    re.I,
+)
+_NOT_OWNERS = frozenset(["it", "that", "this", "he", "she", "here", "everyone", "one"])
+
+
+def possessed(question: str) -> list[str]:
+    """What a possessive asks about ("my brother's birthday" -> birthday): an answer about
+    the owner alone answers something else ("Tomás lives in Porto" is no answer to "Where
+    is my brother's birthday?"); [] when what is owned says only what kind of value is
+    asked ("Felix's phone number")."""
+    words: list[str] = []
+    for match in _POSSESSED.finditer(question):
+        owner = match.group(1).lower()
+        if owner in QUESTION_WORDS or owner in _NOT_OWNERS:
+            continue  # "what's the …", "it's …": a verb, not an owner
+        words += [w for w in content_words(match.group(2)) if w not in ASKED_FOR]
+    return words
+
+
 def role_words(question: str) -> list[str]:
     return [w for w in content_words(question) if w in ROLES]
 

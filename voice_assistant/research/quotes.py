@@ -121,7 +121,8 @@ def names(text: str) -> list[str]:
         word = match.group(0)
         before = text[: match.start()]
         opens = not before.strip() or re.search(r"[.!?:]\s*$", before)
-        if word == "I" or (opens and word.lower().rstrip("'’s") in COMMON_START):
+        own = re.sub(r"['’]s$", "", word.lower())  # "It's", not "His" cut to "hi"
+        if word == "I" or (opens and own in COMMON_START):
             continue
         found += [t for t in fold(word) if not is_number(t)]
     return found

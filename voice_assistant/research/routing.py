@@ -40,10 +40,11 @@ TITLED = re.compile(r"\b(?:Mr|Mrs|Ms|Dr)\.?\s+[A-Z]")
 """A person named with a title: how people speak of their landlord or their dentist."""
 PRIVATE = re.compile(
     r"\b(?:code|password|passcode|pin|combination|phone number|account number|"
-    r"registration|number plate|asset tag)\b",
+    r"registration|number plate|asset tag|appointment|booking|reservation|check-?up)\b",
     re.I,
 )
-"""What only the user's notes can hold: no general answer to "the code for the Mac door"."""
+"""What only the user's notes can hold: no general answer to "the code for the Mac door",
+or to when "this kit's vet appointment" is (a name misheard)."""
 _TRAILING = re.compile(r"\b[A-Z][\w-]*[a-z][\w-]*$")
 """A capitalised word just before: the word after it is the rest of one name."""
 HEARD_IN_DOUBT = -0.45

@@ -141,3 +141,9 @@ def test_a_personal_request_answered_from_general_knowledge_is_counted_a_decline
     declined = Outcome("I found nothing about that in your memories.")
     assert not score(misheard, declined).general_for_personal
     assert score(misheard, declined).fact_right  # a misheard question declined is right
+    mixed = Request("x", "Start a timer and tell me when Biscuit's appointment is", "mixed")
+    after_receipt = Outcome(
+        "Timer set: 15 minutes, rings at 19:39. Your memories have nothing on that. It is "
+        "usually in the morning."
+    )
+    assert score(mixed, after_receipt).general_for_personal

@@ -268,9 +268,34 @@ def test_the_kind_of_value_asked_for_is_given():
     assert not has_kind("name", "You fly to Lisbon on 9 October.", "Which airline to Lisbon?")
     assert has_kind("who", "The payments team owns it.", "Who owns the gateway?")
     assert has_kind("where", "It is in the hallway drawer.", "Where is the charger?")
+    assert not has_kind("where", "Long runs on Sundays.", "Where is my half marathon?")
     assert asked_kind("What colour is my car?") == "colour"
     assert has_kind("colour", "The car is a blue estate.", "What colour is my car?")
     assert not has_kind("colour", "Biscuit is a border terrier.", "What colour is Biscuit?")
+
+
+def test_an_answer_about_the_owner_is_no_answer_about_what_is_owned():
+    passed, failed = checks(
+        "Where is my brother's birthday?",
+        (5, "My brother Tomás lives in Porto", "He lives in Porto."),
+    )
+    assert not passed and failed == ["addresses_question"]
+    assert checks(
+        "When is my brother's birthday?", (5, "His birthday is 3 July", "His birthday is 3 July.")
+    ) == (True, [])
+    # a note that never names what is owned says it in other words: "Mum turns 70 on 18 May"
+    mum = Note("Mum", "file, people", "Mum turns 70 on 18 May.", day="2026-09-14")
+    said = Draft((Fact(1, "Mum turns 70 on 18 May", "Mum turns 70 on 18 May."),))
+    assert review("When is Mum's birthday?", said, [mum]).passed
+
+
+def test_a_common_word_opening_a_sentence_is_no_name_whatever_its_last_letter():
+    assert values("His birthday is 3 July. This one is red. It's Tomás.") == [
+        "3",
+        "july",
+        "tomas",
+        "red",
+    ]
 
 
 def test_a_colour_no_note_gives_is_invented_and_one_it_gives_stands():

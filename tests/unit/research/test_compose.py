@@ -164,6 +164,24 @@ def test_the_note_s_own_sentence_is_not_said_when_it_does_not_answer():
     assert notes_say("What is my sister's name?", [PASSPORT], []) is None
 
 
+BROTHER = Note(
+    "My brother",
+    "file, people; written 2026-09-14",
+    "My brother Tomás lives in Porto. His birthday is 3 July; he works on the river ferries.",
+    day="2026-09-14",
+)
+
+
+def test_a_sentence_about_the_owner_is_no_answer_about_what_he_owns():
+    # "When" heard as "Where": where he lives is not where his birthday is; declined
+    assert notes_say("Where is my brother's birthday?", [BROTHER], []) is None
+    said = notes_say("When is my brother's birthday?", [BROTHER], [])
+    assert said == "Your notes say: His birthday is 3 July."  # the clause, ended plainly
+    assert notes_say("Where does my brother live?", [BROTHER], []) == (
+        "Your notes say: Your brother Tomás lives in Porto."
+    )
+
+
 def test_an_instruction_written_to_the_assistant_is_never_read_out():
     said = notes_say("What's on my shopping list?", [SHOPPING], [])
     assert said == "Your notes say: Buy oat milk and lemons."

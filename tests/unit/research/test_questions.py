@@ -5,6 +5,7 @@ import pytest
 from voice_assistant.research.notes import Note
 from voice_assistant.research.questions import (
     is_personal,
+    possessed,
     role_words,
     subject_words,
     what_was_asked,
@@ -96,3 +97,12 @@ def test_what_was_asked_is_said_back_as_heard_in_plain_words():
     assert what_was_asked("What is the Plummer coming to fix?") == (
         "what the Plummer is coming to fix"
     )
+
+
+def test_a_possessive_asks_about_what_is_owned_not_the_owner():
+    assert possessed("Where is my brother's birthday?") == ["birthday"]
+    assert possessed("What colour is Felix's camping stove?") == ["camping", "stove"]
+    assert possessed("Where is Biscuit's lead kept?") == ["lead"]
+    assert possessed("What is Felix's phone number?") == []  # the kind of value asked
+    assert possessed("What's the wholesale price?") == []  # "what's": a verb, no owner
+    assert possessed("It's late, where's my charger?") == []

@@ -92,6 +92,13 @@ def test_a_code_or_a_password_is_only_ever_in_the_user_s_notes():
     assert route("What is the password for the get wifi?", [], Evidence(0.3)) == "personal"
 
 
+def test_an_appointment_or_a_booking_is_only_ever_in_the_user_s_notes():
+    heard = "when this kit is met appointment is"  # "when Biscuit's vet appointment is"
+    assert route(heard, [], Evidence(0.2)) == "personal"
+    assert route("When is the booking for dinner?", [], Evidence(0.2)) == "personal"
+    assert route("When was the Berlin Wall built?", [], Evidence(0.2)) == "general"
+
+
 def test_one_word_heard_in_doubt_makes_a_question_personal():
     assert route("What is the capital of Bostrelia?", [], Evidence(0.14, least_sure=-2.8)) == (
         "personal"

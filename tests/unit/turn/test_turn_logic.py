@@ -171,6 +171,11 @@ def test_whole_read_only_commands_need_no_model():
     mixed = quick_acts("Set a timer for ten minutes and when is the dentist?")
     assert mixed is not None and mixed.questions == ("When is the dentist?",)
     assert quick_acts("Set a timer for tomorrow") is None  # not a duration: the model decides
+    (added,) = acts("Add a timer for five minutes.")
+    assert added.values == {"label": "", "duration_s": 300}
+    heard = quick_acts("At a timer for five minutes, and tell me when my car is being serviced.")
+    assert heard is not None and heard.acts[0].values["duration_s"] == 300  # "set", as heard
+    assert heard.questions == ("When my car is being serviced?",)
 
 
 def test_holds_duration_finds_a_duration_inside_a_sentence():
