@@ -2,13 +2,15 @@
 
 Models judge language; code checks structure. Per fact: its quote occurs in the note it
 cites (folded: case, punctuation, number words); every number it states is in the quoted
-words, the question or the conversation, and every name is in the quoted sentence, the
-note's title, the question or the conversation; it adds little its quote does not say;
+words, the question or the conversation, and every name and colour is in the quoted
+sentence, the note's title, the question or the conversation; it adds little its quote does not say;
 of two values side by side it states the one beside what was asked; no newer note on the
 same subject gives other numbers; nothing spoken is metadata. Facts that say nothing
 about what was asked are dropped. The answer as a whole must give the kind of value
-asked for (a date for "when"), about the right person or thing. Pure functions: a failed
-fact is dropped, an answer with no fact left is rewritten once, then code's reply stands.
+asked for (a date for "when", a place for "where"), about the right person or thing
+(and about what a possessive asks, "my brother's birthday", when the note speaks of it).
+Pure functions: a failed fact is dropped, an answer with no fact left is rewritten once,
+then code's reply stands.
 The per-fact checks are in ``fact_checks``; this module weighs the answer as a whole.
 """
 
@@ -98,7 +100,7 @@ def asked_kind(question: str) -> str:
         r"\b(?:number|code|pin|phone|temperature)\b", q
     ):
         return "amount"
-    if re.match(r"(?:what|which) colou?r\b", q):
+    if re.match(r"(?:what|which) colou?rs?\b", q):  # "What colors Felix's stove?", as heard
         return "colour"
     if re.match(r"what(?:'s| is| are| was)\b.*\b(?:called|named)\W*$", q):
         return "name"  # "What is the guest wifi called?"

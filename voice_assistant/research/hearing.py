@@ -61,6 +61,17 @@ def _sounds_alike(a: str, b: str) -> bool:
 def _near(word: str, words: dict[str, str], most: int = 2, name: bool = False) -> str | None:
     """The memories' word this one is a near miss of, when exactly one is nearest; a name
     (capitalised inside the question) may be two letters off from five letters on."""
+    nearest = _nearest(word, words, most, name)
+    return nearest[0] if len(nearest) == 1 else None
+
+
+MOST_NAMES = 3
+"""Names equally near a misheard one that are each tried ("Merck": Marek, Marco, March)."""
+
+
+def _nearest(word: str, words: dict[str, str], most: int = 2, name: bool = False) -> list[str]:
+    """The memories' words nearest this one: one, or for a name up to ``MOST_NAMES``
+    equally near, the one ending and starting as it does first ("Merck": Marek)."""
     limit = min(most, 1 if len(word) < (5 if name else 6) else 2)
     best: list[tuple[int, str]] = []
     for known, written in words.items():
@@ -72,9 +83,10 @@ def _near(word: str, words: dict[str, str], most: int = 2, name: bool = False) -
         if found <= limit:
             best.append((found, written))
     best.sort()
-    if not best or (len(best) > 1 and best[0][0] == best[1][0]):
-        return None  # nothing near, or two equally near: no guess
-    return best[0][1]
+    tied = [written for found, written in best if found == best[0][0]] if best else []
+    if len(tied) > (MOST_NAMES if name else 1):
+        return []  # nothing near, or too many equally near: no guess
+    return sorted(tied, key=lambda w: (plain(w)[-1:] != word[-1:], plain(w)[:1] != word[:1], w))
 
 
 def readings(question: str, words: dict[str, str], most: int = 2) -> list[tuple[str, float]]:
@@ -86,6 +98,8 @@ def readings(question: str, words: dict[str, str], most: int = 2) -> list[tuple[
     stems = {stem(word) for word in words}
     changes: list[tuple[int, int, str, bool]] = []
     """(first token, tokens replaced, replacement, whether a word was changed)."""
+    alternatives: list[tuple[int, int, str, bool]] = []
+    """Other names as near as the first, each tried alone after the rest."""
     for at, token in enumerate(tokens):
         head = re.split(r"['’]", token)[0]
         key = plain(head)
@@ -108,12 +122,17 @@ def readings(question: str, words: dict[str, str], most: int = 2) -> list[tuple[
         if key in words or stem(key) in stems or len(key) < 3:
             continue
         name = at > 0 and token[:1].isupper()  # "Tamus" for "Tomás"
-        near = _near(key, words, 2 if name else most, name)
-        if near is not None:
+        nearest = _nearest(key, words, 2 if name else most, name)
+        if nearest:
+            near, *others = nearest
             word = near.capitalize() if token[:1].isupper() else near
             changes.append((at, 1, word + token[len(head) :], True))
+            alternatives += [
+                (at, 1, other.capitalize() + token[len(head) :], True) for other in others
+            ]
     changes = [c for i, c in enumerate(changes) if not i or c[0] >= sum(changes[i - 1][:2])]
     chosen = [changes] + ([[c] for c in changes] if len(changes) > 1 else [])
+    chosen += [[c] for c in alternatives]  # "Merck" read as Marek, then as Marco
     return [
         (_applied(tokens, some), MIN_GAIN if any(c[3] for c in some) else 0.0)
         for some in chosen

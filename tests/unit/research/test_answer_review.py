@@ -269,7 +269,7 @@ def test_the_kind_of_value_asked_for_is_given():
     assert has_kind("who", "The payments team owns it.", "Who owns the gateway?")
     assert has_kind("where", "It is in the hallway drawer.", "Where is the charger?")
     assert not has_kind("where", "Long runs on Sundays.", "Where is my half marathon?")
-    assert asked_kind("What colour is my car?") == "colour"
+    assert asked_kind("What colour is my car?") == asked_kind("What colors the car?") == "colour"
     assert has_kind("colour", "The car is a blue estate.", "What colour is my car?")
     assert not has_kind("colour", "Biscuit is a border terrier.", "What colour is Biscuit?")
 

@@ -68,3 +68,16 @@ def test_a_question_heard_as_general_is_read_again_only_one_letter_a_word():
 def test_a_name_may_be_two_letters_off():
     assert readings("Where does Tamus live?", WORDS, most=1) == [("Where does Tomás live?", 0.05)]
     assert readings("Where does tamus live?", WORDS, most=1) == []  # no name: one letter
+
+
+def test_names_equally_near_a_misheard_one_are_each_read_the_likeliest_first():
+    people = vocabulary(
+        [("Payments team", "Marek is the tech lead."), ("Window cleaner", "Marco comes in March.")]
+    )
+    assert readings("What does Merck do for a living?", people, 1) == [
+        ("What does Marek do for a living?", 0.05),  # ends as "Merck" ends
+        ("What does March do for a living?", 0.05),
+        ("What does Marco do for a living?", 0.05),
+    ]
+    # a word that is no name is read only when one word is nearest
+    assert readings("When does the merck come?", people, 2) == []
