@@ -89,9 +89,12 @@ def relevant(facts: list[Fact], notes: list[Note], question: str) -> list[bool]:
 
 
 def asked_kind(question: str) -> str:
-    """The kind of value a question asks for: a time, money, an amount, a colour or a name."""
+    """The kind of value a question asks for: a day, a time of day, money, an amount, a
+    job, a colour or a name."""
     q = " ".join(question.lower().split())
-    if re.match(r"(?:when|what (?:day|date|time)|which day)\b", q):
+    if re.match(r"(?:at )?what time\b", q):
+        return "time"  # "What time does Kofi's wedding start?": a day is no answer
+    if re.match(r"(?:when|what (?:day|date)|which day)\b", q):
         return "when"
     money = re.search(r"\b(?:price|cost|costs|fee|rent|pay|paid|sell|sells|charge)\b", q)
     if (re.match(r"how much\b", q) and money) or re.search(r"\b(?:price|cost|fee)\b", q):
@@ -100,6 +103,8 @@ def asked_kind(question: str) -> str:
         r"\b(?:number|code|pin|phone|temperature)\b", q
     ):
         return "amount"
+    if re.search(r"\bdo(?:es)? (?:\w+ ){1,3}do for (?:a living|work)\b|\bjob\b", q):
+        return "job"  # "What does Tomás do for a living?": not where he lives
     if re.match(r"(?:what|which) colou?rs?\b", q):  # "What colors Felix's stove?", as heard
         return "colour"
     if re.match(r"what(?:'s| is| are| was)\b.*\b(?:called|named)\W*$", q):
@@ -115,6 +120,18 @@ def asked_kind(question: str) -> str:
     return ""
 
 
+CLOCK = re.compile(
+    r"\d[:.]\d\d\b|\b\d{1,2} ?(?:am|pm|a\.m\.|p\.m\.)|o'?clock|\b(?:noon|midday|midnight|"
+    r"morning|afternoon|evening|night|tonight)\b",
+    re.I,
+)
+"""A time of day: what "what time" asks for ("in the morning" will do, a date will not)."""
+JOB = re.compile(
+    r"\b(?:works? (?:as|at|for|in|on)|is (?:a|an|the)|runs|leads|manages|teaches|owns|job|"
+    r"retired|studies)\b",
+    re.I,
+)
+"""What someone does: "works as an engineer", "is the tech lead", "runs the rota"."""
 PLACE_NAME = re.compile(r"\b(?:in|at|from|near|by|to|with|on)\s+(?:the\s+)?([A-Z][\w'’-]*)")
 """A named place: "in Porto", "to Greenway Vets", "at the Corn Exchange" (not "Sundays")."""
 
@@ -124,11 +141,15 @@ def has_kind(kind: str, said: str, question: str) -> bool:
     negated = bool(tokens & NEGATION) or "no one" in said.lower()
     if kind == "when":
         return bool(tokens & WHEN_WORDS) or bool(re.search(r"\d[:.]\d\d\b", said))
+    if kind == "time":
+        return bool(CLOCK.search(said)) or negated
     if kind == "money":
         return bool(tokens & MONEY) or bool(re.search(r"[€$£]\s?\d", said)) or negated
     if kind == "amount":
         cardinal = any(w in UNITS for w in re.findall(r"[a-z]+", said.lower()))
         return bool(re.search(r"\d", said)) or cardinal or negated
+    if kind == "job":
+        return bool(JOB.search(said)) or negated
     if kind == "colour":
         return bool(colours(said)) or negated
     asked = set(fold(question))

@@ -33,7 +33,7 @@ HOW = frozenset(
     ["old", "long", "far", "big", "tall", "heavy", "hot", "cold", "many", "much", "often"]
 )
 """Words of "how old", "how long": the kind of value asked, said by the value itself."""
-TOPIC_KINDS = ("when", "where", "who", "name")
+TOPIC_KINDS = ("when", "time", "where", "who", "name")
 """Kinds whose answer may leave its topic to the title or the sentence before."""
 
 

@@ -192,6 +192,21 @@ def new_words(say: str, material: str, question: str) -> list[str]:
     return [t for t in dict.fromkeys(content) if t not in known and not is_number(t)]
 
 
+def says_back(say: str, sentences: str, question: str) -> bool:
+    """Whether a fact only says the question back: nothing it adds to the question's words
+    comes from its quoted sentences ("Am I okay to take a moxie cillin?" -> "You are okay
+    to take a moxie cillin.", citing the note that says you are allergic to penicillin)."""
+    asked = stems(question)
+    said = stems(say)
+    added = {
+        w
+        for w in said - asked
+        if w not in STOPWORDS and w not in QUESTION_WORDS and w not in NEUTRAL and len(w) > 1
+    }
+    added |= (said & NEGATION) - asked  # "The kiln is not ready." answers "Is it ready?"
+    return not added & stems(sentences)
+
+
 def without_header(quote: str, note: Note) -> str:
     """A quote that copies the note's rendered header ("Dentist (file, health; written
     2026-03-04): Check-up …") quotes the text after it."""
@@ -241,6 +256,8 @@ def check_fact(
     elsewhere = other_topic(fact, notes, question)
     if elsewhere:
         findings.append(Finding("about_its_note", elsewhere, index))
+    if found and says_back(fact.say, f"{sentences} {note.subject}", question):
+        findings.append(Finding("answers", "it only says the question back", index))
     added = new_words(fact.say, f"{sentences} {note.subject} {context}", question)
     if found and len(added) > NEW_WORDS_ALLOWED:
         detail = f"it says more than its quote ({', '.join(added)})"

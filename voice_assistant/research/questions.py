@@ -22,7 +22,7 @@ PROCEDURE = re.compile(r"^\s*how\s+(?:\w+\s+){0,2}?(?:should|do|can|could|would|
 _QUESTION_WORDS = (
     "what whats who whos whom whose when where which why how is are was were am be been do "
     "does did have has had will shall can could would should tell please i im ive id "
-    "let say said there get got go going"
+    "let say said there get got go going remind"
 )
 QUESTION_WORDS = frozenset(_QUESTION_WORDS.split())
 _ASKED_FOR = (

@@ -15,9 +15,12 @@ from collections.abc import Callable
 
 from voice_assistant.turn.acts import Act
 
+REMIND_ME_OF = r"remind me (?=(?:what|what's|when|where|who|whose|which|how|why|whether|if)\b)"
+""""Remind me what we're reading": a question about something already known, no reminder."""
 _QUESTION_START = (
-    r"(?:tell me|can you tell me|could you tell me|please tell me|what|what's|whats|when|"
-    r"where|who|who's|which|how|why|is|are|do|does|did|can|could|will|would|should)"
+    rf"(?:tell me|can you tell me|could you tell me|please tell me|{REMIND_ME_OF}|what|what's|"
+    r"whats|when|where|who|who's|which|how|why|is|are|do|does|did|can|could|will|would|"
+    r"should)"
 )
 _COMMAND_START = (
     r"(?:set|start|put|make|cancel|stop|remember|remind|forget|delete|note|list|show|"
@@ -31,11 +34,14 @@ JOINT = re.compile(
 """Where one part ends and the next begins: "and" alone joins nouns ("milk and eggs"),
 so it splits only before a question or a command."""
 JOINING = re.compile(r"(?:and|then|also)", re.I)
-TELL_ME = re.compile(r"^(?:and |also |then )?(?:please )?(?:can you |could you )?tell me\s+", re.I)
+TELL_ME = re.compile(
+    rf"^(?:and |also |then )?(?:please )?(?:(?:can you |could you )?tell me\s+|{REMIND_ME_OF})",
+    re.I,
+)
 QUESTION = re.compile(rf"^(?:and |also |then )?{_QUESTION_START}\b", re.I)
 WH = re.compile(
-    r"^(?:(?:can|could) you tell me|please tell me|tell me|what|what's|whats|when|where|who|"
-    r"who's|which|how|why)\b",
+    rf"^(?:(?:can|could) you tell me|please tell me|tell me|{REMIND_ME_OF}|what|what's|whats|"
+    r"when|where|who|who's|which|how|why)\b",
     re.I,
 )
 ACT_WORDS: dict[str, str] = {

@@ -289,6 +289,47 @@ def test_an_answer_about_the_owner_is_no_answer_about_what_is_owned():
     assert review("When is Mum's birthday?", said, [mum]).passed
 
 
+ALLERGY = Note(
+    "Allergy",
+    "file, health",
+    "I am allergic to penicillin. Amoxicillin counts too.",
+    day="2026-06-30",
+)
+
+
+def test_an_answer_that_only_says_the_question_back_is_no_answer():
+    question = "Am I okay to take ibuprofen?"
+    back = Draft((Fact(1, "I am allergic to penicillin", "You are okay to take ibuprofen."),))
+    result = review(question, back, [ALLERGY])
+    assert not result.passed and "answers" in [f.check for f in result.findings]
+    said = "You are allergic to penicillin."
+    assert review(question, Draft((Fact(1, "I am allergic to penicillin", said),)), [ALLERGY])
+    # a "no" the note gives is an answer, though every other word is the question's
+    kiln = Note("Kiln", "file, pottery", "The kiln is not ready yet.", day="2026-11-01")
+    no = Draft((Fact(1, "The kiln is not ready yet", "The kiln is not ready."),))
+    assert review("Is the kiln ready?", no, [kiln]).passed
+
+
+def test_what_time_asks_for_a_time_of_day_not_a_day():
+    from voice_assistant.research.answer_review import asked_kind, has_kind
+
+    question = "What time does my half marathon start?"
+    assert asked_kind(question) == "time" and asked_kind("When is it?") == "when"
+    assert not has_kind("time", "Race day is 26 April.", question)
+    assert has_kind("time", "It starts at 9:30.", question)
+    assert has_kind("time", "The plumber comes in the morning.", question)
+
+
+def test_what_someone_does_for_a_living_is_a_job_not_where_they_live():
+    from voice_assistant.research.answer_review import asked_kind, has_kind
+
+    question = "What does Dana do for a living?"
+    assert asked_kind(question) == "job"
+    assert has_kind("job", "Dana runs their on-call rota.", question)
+    assert has_kind("job", "He works as an engineer on the river ferries.", question)
+    assert not has_kind("job", "Dana lives in Porto.", question)
+
+
 def test_a_common_word_opening_a_sentence_is_no_name_whatever_its_last_letter():
     assert values("His birthday is 3 July. This one is red. It's Tomás.") == [
         "3",

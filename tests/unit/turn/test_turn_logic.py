@@ -176,6 +176,8 @@ def test_whole_read_only_commands_need_no_model():
     heard = quick_acts("At a timer for five minutes, and tell me when my car is being serviced.")
     assert heard is not None and heard.acts[0].values["duration_s"] == 300  # "set", as heard
     assert heard.questions == ("When my car is being serviced?",)
+    reminded = quick_acts("Set a timer for 8 minutes and remind me how old Pepperpot is.")
+    assert reminded is not None and reminded.questions == ("How old Pepperpot is?",)
 
 
 def test_holds_duration_finds_a_duration_inside_a_sentence():
