@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 from voice_assistant.memory.schema import STOPWORDS
 from voice_assistant.research.fold import plain, stem
-from voice_assistant.research.questions import QUESTION_WORDS
+from voice_assistant.research.questions import ASKED_FOR, QUESTION_WORDS
 
 MIN_GAIN = 0.05
 """How much closer (cosine) the nearest memory must come for a reading with a word changed
@@ -106,8 +106,8 @@ def readings(question: str, words: dict[str, str], most: int = 2) -> list[tuple[
         if "-" in key and key.replace("-", "") in words:  # "Wi-Fi" -> "wifi"
             changes.append((at, 1, words[key.replace("-", "")] + token[len(head) :], False))
             continue
-        if not key.isalpha() or key in STOPWORDS or key in QUESTION_WORDS:
-            continue
+        if not key.isalpha() or key in STOPWORDS or key in QUESTION_WORDS or key in ASKED_FOR:
+            continue  # "for a living" says what is asked: never "for a firing"
         after = tokens[at + 2] if at + 2 < len(tokens) and tokens[at + 1] == " " else ""
         after_head = re.split(r"['’]", after)[0]
         joined = plain(key + after_head) if after_head.isalpha() else ""

@@ -40,11 +40,13 @@ TITLED = re.compile(r"\b(?:Mr|Mrs|Ms|Dr)\.?\s+[A-Z]")
 """A person named with a title: how people speak of their landlord or their dentist."""
 PRIVATE = re.compile(
     r"\b(?:code|password|passcode|pin|combination|phone number|account number|"
-    r"registration|number plate|asset tag|appointment|booking|reservation|check-?up)\b",
+    r"registration|number plate|asset tag|appointment|booking|booked|reservation|check-?up|"
+    r"for a living)\b",
     re.I,
 )
 """What only the user's notes can hold: no general answer to "the code for the Mac door",
-or to when "this kit's vet appointment" is (a name misheard)."""
+to when "this kit's vet appointment" is, or to what "Merrick" does for a living (names
+misheard)."""
 _TRAILING = re.compile(r"\b[A-Z][\w-]*[a-z][\w-]*$")
 """A capitalised word just before: the word after it is the rest of one name."""
 HEARD_IN_DOUBT = -0.45

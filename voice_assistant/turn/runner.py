@@ -32,7 +32,7 @@ from voice_assistant.turn.session import Session
 
 ACT_WORDS = re.compile(
     r"\b(timers?|remember|remind(?! me (?:what|when|where|who|whose|which|how|why|whether|if)\b)|"
-    r"note(?: down)? that|note down|make a note|write down|forget|"
+    r"note(?: down)? that|note down|make a note|write down|forget|count ?down|"
     r"delete|cancel|stop the|what time is it|time is it|the time|date|today|no|wrong|"
     r"not what i|i said|instead)\b",
     re.I,

@@ -81,3 +81,8 @@ def test_names_equally_near_a_misheard_one_are_each_read_the_likeliest_first():
     ]
     # a word that is no name is read only when one word is nearest
     assert readings("When does the merck come?", people, 2) == []
+
+
+def test_the_words_that_say_what_is_asked_are_never_read_as_the_notes_words():
+    kiln = vocabulary([("Kiln", "Glaze firing goes to 1240 degrees.")])
+    assert readings("What does he do for a living?", kiln, 2) == []  # not "for a firing"

@@ -97,6 +97,7 @@ def test_an_appointment_or_a_booking_is_only_ever_in_the_user_s_notes():
     assert route(heard, [], Evidence(0.2)) == "personal"
     assert route("When is the booking for dinner?", [], Evidence(0.2)) == "personal"
     assert route("When was the Berlin Wall built?", [], Evidence(0.2)) == "general"
+    assert route("What does Merrick do for a living?", [], Evidence(0.2)) == "personal"
 
 
 def test_one_word_heard_in_doubt_makes_a_question_personal():

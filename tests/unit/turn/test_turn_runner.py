@@ -60,6 +60,9 @@ def test_a_plain_question_skips_the_understanding_call():
     assert may_hold_acts("Set a timer for ten minutes")
     assert not may_hold_acts("Remind me what the guest wifi is called.")  # a question
     assert may_hold_acts("Remind me to call Felix at five.")
+    assert may_hold_acts(
+        "Count down eight minutes for the rice and remind me how old Pepperpot is."
+    )
     llm = TaskLLM({"answer": [SAID_DENTIST]})
     reply = runner(llm, memories=[DENTIST]).answer("When is my dentist appointment?", "spoken")
     assert [task for task, _, _ in llm.calls] == ["research", "answer"]
