@@ -3,7 +3,8 @@
 Models judge language; code checks structure. Per fact: its quote occurs in the note it
 cites (folded: case, punctuation, number words); every number it states is in the quoted
 words, the question or the conversation, and every name and colour is in the quoted
-sentence, the note's title, the question or the conversation; it adds little its quote does not say;
+sentence, the note's title, the question or the conversation; it adds little its quote
+does not say;
 of two values side by side it states the one beside what was asked; no newer note on the
 same subject gives other numbers; nothing spoken is metadata. Facts that say nothing
 about what was asked are dropped. The answer as a whole must give the kind of value
@@ -201,8 +202,7 @@ def check_answer(
     subject = subject_words(question)
     if subject and not set(subject) & stems(f"{said} {quoted} {titles}"):
         findings.append(Finding("addresses_question", "the answer is not about what was asked"))
-    owned = set(possessed(question))  # which the notes speak of, elsewhere than quoted
-    owned = {w for w in owned if held({w}, cited)}
+    owned = held(set(possessed(question)), cited)  # the notes speak of it, elsewhere
     if owned and not findings and not held(owned, f"{said} {quoted} {titles}"):
         detail = f"the answer is not about the {' '.join(sorted(owned))} asked"
         findings.append(Finding("addresses_question", detail))

@@ -177,17 +177,23 @@ def spoken_form(say: str, notes: list[Note]) -> str | None:
     return None
 
 
+def _says_something(word: str, shortest: int = 3) -> bool:
+    """A word that claims something: no stop word, question word or neutral filler."""
+    return (
+        len(word) >= shortest
+        and word not in STOPWORDS
+        and word not in QUESTION_WORDS
+        and word not in NEUTRAL
+    )
+
+
 def new_words(say: str, material: str, question: str) -> list[str]:
     """Content words of ``say`` that neither its material nor the question holds."""
     known = stems(material) | stems(question)
     content = [
         stem(t)
         for t in fold(say)
-        if (word := t if t in IRREGULAR else stem(t))  # "went up" is no question's "go"
-        and word not in STOPWORDS
-        and word not in QUESTION_WORDS
-        and word not in NEUTRAL
-        and len(word) > 2
+        if _says_something(t if t in IRREGULAR else stem(t))  # "went up" is no "go"
     ]
     return [t for t in dict.fromkeys(content) if t not in known and not is_number(t)]
 
@@ -198,11 +204,7 @@ def says_back(say: str, sentences: str, question: str) -> bool:
     to take a moxie cillin.", citing the note that says you are allergic to penicillin)."""
     asked = stems(question)
     said = stems(say)
-    added = {
-        w
-        for w in said - asked
-        if w not in STOPWORDS and w not in QUESTION_WORDS and w not in NEUTRAL and len(w) > 1
-    }
+    added = {w for w in said - asked if _says_something(w, shortest=2)}
     added |= (said & NEGATION) - asked  # "The kiln is not ready." answers "Is it ready?"
     return not added & stems(sentences)
 

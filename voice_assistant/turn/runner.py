@@ -21,6 +21,7 @@ from voice_assistant.research.spoken import speakable
 from voice_assistant.turn import understand
 from voice_assistant.turn.actions import Actions
 from voice_assistant.turn.acts import fill_missing
+from voice_assistant.turn.clauses import REMIND_ME_OF
 from voice_assistant.turn.outcome import (
     Dispute,
     OutcomeDocument,
@@ -31,7 +32,7 @@ from voice_assistant.turn.review import applicable_checks, findings, review_prom
 from voice_assistant.turn.session import Session
 
 ACT_WORDS = re.compile(
-    r"\b(timers?|remember|remind(?! me (?:what|when|where|who|whose|which|how|why|whether|if)\b)|"
+    rf"\b(timers?|remember|(?!{REMIND_ME_OF})remind|"
     r"note(?: down)? that|note down|make a note|write down|forget|count ?down|"
     r"delete|cancel|stop the|what time is it|time is it|the time|date|today|no|wrong|"
     r"not what i|i said|instead)\b",
