@@ -90,7 +90,7 @@ class Request:
         return self.said or self.text
 
 
-HELD_OUT = {1: "held_out.toml", 2: "held_out_2.toml"}
+HELD_OUT = {1: "held_out.toml", 2: "held_out_2.toml", 3: "held_out_3.toml"}
 """The held-out parts: the second was written after the first had been scored twice."""
 
 

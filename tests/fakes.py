@@ -89,9 +89,11 @@ DENTIST_SAID = spoken("The dentist is on Thursday.")
 
 def scripted() -> Settings:
     """Settings for a scripted model that is asked for research every turn: code's first
-    search never settles it (tests of that stop use the default settings)."""
+    search never settles it, and a spoken turn may call (tests of those stops use the
+    default settings)."""
     settings = Settings()
     settings.research.settle_on_first_search = False
+    settings.research.calls_spoken = 8
     return settings
 
 

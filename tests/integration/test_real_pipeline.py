@@ -66,7 +66,7 @@ def test_questions_are_heard_and_answered(batch_run):
     for name in QUESTIONS:
         row = rows[name]
         assert row["error"] is None, row["error"]
-        stops = {"answered", "decisive", "budget", "stagnation", "full-context", "general"}
+        stops = {"answered", "decisive", "calls", "budget", "stagnation", "full-context", "general"}
         assert row["stop_reason"] in stops, row
         outcomes = {"answered", "rewritten", "quoted", "declined", "general", "cut-short"}
         assert row["final_outcome"] in outcomes, row

@@ -201,6 +201,9 @@ class ResearchConfig(Section):
 
     budget_written_s: float = Field(300.0, gt=0, description="Research budget, written replies.")
     budget_spoken_s: float = Field(20.0, gt=0, description="Research budget, spoken replies.")
+    calls_spoken: int = Field(
+        0, ge=0, description="Research calls after code's first search, spoken replies."
+    )
     digest_written_chars: int = Field(6000, ge=500, description="Notes given to a written answer.")
     digest_spoken_chars: int = Field(2500, ge=500, description="Notes given to a spoken answer.")
     final_prompt_reserve: int = Field(
@@ -222,6 +225,10 @@ class ResearchConfig(Section):
 
     def budget(self, mode: str) -> float:
         return self.budget_written_s if mode == "written" else self.budget_spoken_s
+
+    def calls(self, mode: str) -> int | None:
+        """How many research calls a turn may make; None: as many as the budget allows."""
+        return None if mode == "written" else self.calls_spoken
 
     def digest_chars(self, mode: str) -> int:
         return self.digest_written_chars if mode == "written" else self.digest_spoken_chars

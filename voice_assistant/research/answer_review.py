@@ -89,14 +89,22 @@ def relevant(facts: list[Fact], notes: list[Note], question: str) -> list[bool]:
     return keep
 
 
+TIME_NOUNS = r"(?:day|date|evening|morning|afternoon|night|week|weekend|month|year|weekday)s?"
+"""What "which …" asks for when it asks for a day: "which evening", "what week"."""
+
+
 def asked_kind(question: str) -> str:
     """The kind of value a question asks for: a day, a time of day, money, an amount, a
     job, a colour or a name."""
     q = " ".join(question.lower().split())
     if re.match(r"(?:at )?what time\b", q):
         return "time"  # "What time does Kofi's wedding start?": a day is no answer
-    if re.match(r"(?:when|what (?:day|date)|which day)\b", q):
-        return "when"
+    if re.match(rf"(?:when|(?:what|which) {TIME_NOUNS})\b", q):
+        return "when"  # "Which evening does the recycling go out?": a day, not a name
+    if re.search(r"\baddress\b", q):
+        return "address"  # a street and a number, not where a club meets
+    if re.search(r"\bfirst name\b", q):
+        return "first name"  # "Mr. Okafor" gives none
     money = re.search(r"\b(?:price|cost|costs|fee|rent|pay|paid|sell|sells|charge)\b", q)
     if (re.match(r"how much\b", q) and money) or re.search(r"\b(?:price|cost|fee)\b", q):
         return "money"
@@ -133,6 +141,14 @@ JOB = re.compile(
     re.I,
 )
 """What someone does: "works as an engineer", "is the tech lead", "runs the rota"."""
+ADDRESS = re.compile(
+    r"\b\d+[a-z]?,? (?:[A-Z][\w'’-]* ){1,3}(?:Street|Road|Lane|Avenue|Close|Way|Drive|Place|"
+    r"Square|Crescent|Terrace|Gardens|Court|Row|Hill|Rise|Grove|Park|Walk|Mews)\b"
+    r"|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b|\b\d{4,5} [A-Z][a-z]+",
+)
+"""An address: "12 Mill Lane", a postcode ("SW1A 1AA"), "10115 Berlin"; not "at Ana's"."""
+TITLED = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s+[A-Z][\w'’-]*\b(?!\s+[A-Z])")
+"""A title and a surname alone after it: no first name ("Mr. Chinedu Okafor" has one)."""
 PLACE_NAME = re.compile(r"\b(?:in|at|from|near|by|to|with|on)\s+(?:the\s+)?([A-Z][\w'’-]*)")
 """A named place: "in Porto", "to Greenway Vets", "at the Corn Exchange" (not "Sundays")."""
 
@@ -153,8 +169,13 @@ def has_kind(kind: str, said: str, question: str) -> bool:
         return bool(JOB.search(said)) or negated
     if kind == "colour":
         return bool(colours(said)) or negated
+    if kind == "address":
+        return bool(ADDRESS.search(said)) or negated
     asked = set(fold(question))
     new_names = [n for n in names(said) if n not in asked and stem(n) not in WHEN_WORDS]
+    if kind == "first name":  # "Mr. Okafor" is a surname; "Rent" opening a sentence no name
+        untitled = set(fold(" ".join(names_in(TITLED.sub("", said)))))
+        return any(n in untitled for n in new_names) or negated
     if kind == "who":  # someone, or a team ("the payments team owns it")
         return bool(new_names) or negated or "team" in tokens
     if kind == "name":  # a name, not a date ("flying with the team on 9 October")

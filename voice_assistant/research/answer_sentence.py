@@ -45,7 +45,9 @@ def answers(question: str, sentence: str, before: str, note: Note) -> int | None
     kind = asked_kind(question)
     if not asked or claims_a_change(sentence) or is_instruction(sentence):
         return None  # heard aloud, a sentence saying something was done sounds like ours
-    own, title = held(asked, sentence), held(asked, note.subject)
+    clause = before.rstrip().endswith((";", ":"))  # one sentence: "…; the town hall takes …"
+    own = held(asked, f"{before} {sentence}" if clause else sentence)
+    title = held(asked, note.subject)
     topic = own | title | (held(asked, before) if kind in TOPIC_KINDS else set())
     if 2 * len(topic) < len(asked):
         return None

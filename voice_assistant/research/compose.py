@@ -129,7 +129,10 @@ def notes_say(
         if answers(question, sentence, before, note) is None:
             continue
         # "Race day is 26 April." is about the half marathon through the sentence before
-        for said in (sentence, f"{before} {sentence}") if before else (sentence,):
+        tries = (sentence, f"{before} {sentence}") if before else (sentence,)
+        if before.rstrip().endswith((";", ":")):  # the whole sentence first
+            tries = tries[::-1]
+        for said in tries:
             own = Fact(number, said, said)
             if review(question, Draft((own,)), notes, context, spoken).passed:
                 return _notes_say(said, number, notes, spoken)

@@ -143,7 +143,7 @@ class MemoryResearch:
             settles = self.config.settle_on_first_search and decisive(question, notes)
             return "decisive" if settles else None
 
-        run = self.loop.run(question, self.config.budget(mode), settle)
+        run = self.loop.run(question, self.config.budget(mode), settle, self.config.calls(mode))
         notes = build_notes(run.exchanges)
         research_s = time.monotonic() - started
         kept, answered = self.final_pass(question, notes, history, mode, personal[0])

@@ -63,10 +63,18 @@ ORDINALS = {
     "nineteenth": 19,
     "twentieth": 20,
     "thirtieth": 30,
+    "fortieth": 40,
+    "fiftieth": 50,
+    "sixtieth": 60,
+    "seventieth": 70,
+    "eightieth": 80,
+    "ninetieth": 90,
 }
 """"second" is left out: "a second" is a unit of time far more often than a date."""
 SCALES = {"hundred": 100, "thousand": 1000}
 SIGNS = {"€": " euros ", "£": " pounds ", "$": " dollars ", "%": " percent "}
+CONTRACTED = re.compile(r"\b(i|you|he|she|it|we|they|who|that|there)['’](?:d|ll|re|ve|m)\b")
+"""A pronoun's short verb: "she'd like" is "she like" to compare, never "shed like"."""
 _TOKEN = re.compile(r"[a-z0-9\u00c0-\u024f]+")
 
 
@@ -136,6 +144,7 @@ def fold(text: str) -> list[str]:
         text = text.replace(sign, word)
     text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)  # 1,240 -> 1240
     text = re.sub(r"\b(\d+)(?:st|nd|rd|th)\b", r"\1", text)  # 20th -> 20
+    text = CONTRACTED.sub(r"\1", text)  # she'd -> she (not "shed")
     text = re.sub(r"['’]s\b", "", text)  # sister's -> sister
     text = re.sub(r"['’]", "", text)  # don't -> dont
     text = text.replace("o clock", "").replace("oclock", "")
@@ -172,12 +181,29 @@ def stems(text: str) -> set[str]:
     return {stem(token) for token in fold(text)}
 
 
+def root(word: str) -> str:
+    """A word without its ending of a verb or an adjective ("renewed", "renewal" ->
+    "renew"; "flying" -> "fly"; "putting" -> "put"), for comparing what a question and a
+    note speak of; never for values."""
+    for ending, least in (("ing", 3), ("ed", 4), ("al", 4)):
+        base = word[: -len(ending)]
+        if word.endswith(ending) and len(base) >= least and not base.isdigit():
+            if len(base) >= 4 and base[-1] == base[-2] and base[-1] not in "lsz":
+                base = base[:-1]  # "putting" -> "put", "wedding" -> "wed"
+            return base
+    return word
+
+
 def held(words: set[str], text: str) -> set[str]:
-    """Of ``words`` (stems), those ``text`` holds ("serviced" holds "service": six letters
-    agree)."""
+    """Of ``words`` (stems), those ``text`` holds: the same word, the same root
+    ("renewed" and "renewal", "flying" and "fly") or, of a long word, the same first six
+    letters ("serviced" holds "service")."""
     said = stems(text)
+    roots = {root(w) for w in said}
     prefixes = {w[:6] for w in said if len(w) >= 6}
-    return {w for w in words if w in said or (len(w) >= 6 and w[:6] in prefixes)}
+    return {
+        w for w in words if w in said or root(w) in roots or (len(w) >= 6 and w[:6] in prefixes)
+    }
 
 
 def contains(haystack: list[str], needle: list[str]) -> bool:

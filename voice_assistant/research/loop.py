@@ -3,9 +3,10 @@
 Stops (each recorded): ``general`` (code's first search shows a general question the
 memories do not cover: no model call), ``decisive`` (code's first search found strong
 notes holding every word the question is about: no model call, ``passages.decisive``),
-``answered`` (the model asks for no tool),
-``budget`` (wall clock), ``stagnation`` (a repeated call, or two rounds that add no note)
-and ``full-context`` (the next request would not fit beside the final answer's reserve).
+``answered`` (the model asks for no tool), ``budget`` (wall clock), ``calls`` (the turn's
+research calls are spent: a spoken turn makes none by default, code's first search is its
+research), ``stagnation`` (a repeated call, or two rounds that add no note) and
+``full-context`` (the next request would not fit beside the final answer's reserve).
 The clock is an input.
 """
 
@@ -87,22 +88,33 @@ class ResearchLoop:
         question: str,
         budget_s: float,
         settle: Callable[[list[Exchange]], str | None] | None = None,
+        max_calls: int | None = None,
     ) -> ResearchRun:
         """Research ``question``; ``settle`` sees code's first search and may end research
-        there, naming the stop (``general``, ``decisive``), or return None to go on."""
+        there, naming the stop (``general``, ``decisive``), or return None to go on, with
+        at most ``max_calls`` model calls (None: as many as the budget allows)."""
         start = self.clock()
         first = ToolCall(tool="search_memories", argument=question)
         run = ResearchRun(exchanges=[Exchange(first, self.tools.run(first))])
         settled = settle(run.exchanges) if settle is not None else None
-        run.stop_reason = settled or self._rounds(question, budget_s, start, run)
+        run.stop_reason = settled or self._rounds(question, budget_s, start, run, max_calls)
         run.seconds = self.clock() - start
         return run
 
-    def _rounds(self, question: str, budget_s: float, start: float, run: ResearchRun) -> str:
+    def _rounds(
+        self,
+        question: str,
+        budget_s: float,
+        start: float,
+        run: ResearchRun,
+        max_calls: int | None = None,
+    ) -> str:
         seen = {run.exchanges[0].call.key()}
         notes = len(build_notes(run.exchanges))
         idle = 0
         while True:
+            if max_calls is not None and len(run.calls) >= max_calls:
+                return "calls"
             remaining = budget_s - (self.clock() - start)
             if remaining <= 0:
                 return "budget"

@@ -22,7 +22,7 @@ PROCEDURE = re.compile(r"^\s*how\s+(?:\w+\s+){0,2}?(?:should|do|can|could|would|
 _QUESTION_WORDS = (
     "what whats who whos whom whose when where which why how is are was were am be been do "
     "does did have has had will shall can could would should tell please i im ive id "
-    "let say said there get got go going remind"
+    "let say said there get got go going remind he she her him his hers us ours yours theirs"
 )
 QUESTION_WORDS = frozenset(_QUESTION_WORDS.split())
 _ASKED_FOR = (
@@ -201,11 +201,19 @@ def _note_words(note: Note) -> set[str]:
     return {stem(token) for token in fold(f"{note.subject} {note.excerpt}")}
 
 
+CALENDAR = re.compile(
+    r"(?:January|February|March|April|May|June|July|August|September|October|November|"
+    r"December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)s?"
+)
+
+
 def names_noted(question: str, notes: Iterable[Note]) -> bool:
     """The question names someone or something a note names (a name there too: "the
     Second World War" is no "second")."""
     notes = list(notes)
     for name in names_in(question):
+        if CALENDAR.fullmatch(name):
+            continue  # "How many days has September got?": a month is nobody's
         written = re.compile(rf"\b{re.escape(name)}", re.I if name.isupper() else 0)
         if any(written.search(f"{note.subject} {note.excerpt}") for note in notes):
             return True

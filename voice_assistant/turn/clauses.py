@@ -23,7 +23,7 @@ _QUESTION_START = (
     r"should)"
 )
 _COMMAND_START = (
-    r"(?:set|start|put|make|cancel|stop|remember|remind|forget|delete|note|list|show|"
+    r"(?:set|start|put|make|cancel|stop|remember|remind|forget|delete|note|jot|write|list|show|"
     r"please|can you|could you)"
 )
 JOINT = re.compile(
@@ -49,7 +49,7 @@ ACT_WORDS: dict[str, str] = {
     "cancel_timer": r"\btimers?\b",
     "list_timers": r"\btimers?\b",
     "what_time": r"\b(?:time|date|day)\b",
-    "remember": r"\b(?:remember|remind|note)\b",
+    "remember": r"\b(?:remember|remind|note|jot|write)\b",
     "forget": r"\b(?:forget|delete|remove)\b",
 }
 

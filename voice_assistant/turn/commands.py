@@ -56,7 +56,8 @@ LIST_TIMERS = re.compile(
     r"|^(?:which|what) timers (?:have i got|do i have|are)(?: running| set| on)?$"
 )
 REMEMBER = re.compile(
-    r"^(?:note down|make a note|write down|keep in mind|remember|note)(?: that)? (?P<text>.+)$",
+    r"^(?:note down|make a note|write down|jot down|keep in mind|remember|note)(?: that)? "
+    r"(?P<text>.+)$",
     re.I | re.S,
 )
 FORGET = re.compile(

@@ -272,6 +272,17 @@ def test_the_kind_of_value_asked_for_is_given():
     assert asked_kind("What colour is my car?") == asked_kind("What colors the car?") == "colour"
     assert has_kind("colour", "The car is a blue estate.", "What colour is my car?")
     assert not has_kind("colour", "Biscuit is a border terrier.", "What colour is Biscuit?")
+    recycling = "Which evening does the recycling need putting out?"
+    assert asked_kind(recycling) == "when" and has_kind("when", "Tuesday evening.", recycling)
+    address = "What's Ana's address again?"
+    assert asked_kind(address) == "address"
+    assert not has_kind("address", "Ana's address is at Book Club on the last Friday.", address)
+    assert has_kind("address", "The clinic moved to 14 Mill Lane last year.", address)
+    first = "What's Mr. Okafor's first name?"
+    assert asked_kind(first) == "first name"
+    landlord = "The landlord is Mr. Okafor. Rent is paid on the first of the month."
+    assert not has_kind("first name", landlord, first)  # a surname; "Rent" opens a sentence
+    assert has_kind("first name", "The landlord is Mr. Chinedu Okafor.", first)
 
 
 def test_an_answer_about_the_owner_is_no_answer_about_what_is_owned():

@@ -189,3 +189,18 @@ def test_an_instruction_written_to_the_assistant_is_never_read_out():
         1,
         "Buy oat milk and lemons.",
     )
+
+
+def test_a_clause_after_a_semicolon_takes_its_topic_from_the_clause_before():
+    passport = Note(
+        "Passport",
+        "file, travel; written 2026-07-01",
+        "My passport expires in June next year. The renewal form needs two photos and the "
+        "old passport; the town hall takes three weeks.",
+        day="2026-07-01",
+    )
+    said = notes_say("How long will it take to get my passport renewed?", [passport], [])
+    assert said == (
+        "Your notes say: The renewal form needs two photos and the old passport; the town "
+        "hall takes three weeks."
+    )

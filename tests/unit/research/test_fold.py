@@ -46,3 +46,22 @@ def test_an_irregular_past_compares_equal_to_its_verb():
     assert stem("paid") == stem("pay") == "pay"
     assert stem("lent") == stem("lend") and stem("bought") == stem("buy")
     assert stems("He is paid 30 euros in cash.") >= {"pay", "30"}
+
+
+def test_a_root_joins_a_verb_to_its_other_endings_for_what_is_spoken_of():
+    from voice_assistant.research.fold import held, root
+
+    assert root("renewed") == root("renewal") == "renew"
+    assert root("flying") == "fly" and root("putting") == "put"
+    assert root("feed") == "feed" and root("total") == "total"  # too short to end in one
+    assert held({"renewed", "flying"}, "The renewal form. We fly with Finnair.") == {
+        "renewed",
+        "flying",
+    }
+    assert held({"reading"}, "Book club meets at Ana's.") == set()
+
+
+def test_a_pronoun_s_short_verb_folds_to_the_pronoun():
+    assert fold("She'd like a voucher") == ["she", "like", "a", "voucher"]
+    assert fold("Ingrid's shed") == ["ingrid", "shed"]
+    assert fold("her seventieth") == ["her", "70"]

@@ -83,6 +83,21 @@ def test_the_subject_is_what_the_question_is_about_not_the_kind_of_value():
         "mug",
     ]
     assert role_words("When is my dad's birthday?") == ["dad"]
+    # a pronoun's short verb is no word of the subject ("she'd" was read as "shed")
+    assert subject_words("What did Mum say she'd like for her seventieth?") == [
+        "mum",
+        "like",
+        "70",
+    ]
+
+
+def test_a_month_named_in_a_question_is_no_name_of_the_user_s():
+    from voice_assistant.research.questions import names_noted
+
+    notes = [Note("Boiler", "file, home", "The boiler is serviced in September.", day="1")]
+    assert not names_noted("How many days has September got?", notes)
+    kofi = Note("Kofi", "file, people", "Kofi's wedding is in June.", day="1")
+    assert names_noted("When is Kofi's wedding?", [kofi])
 
 
 def test_what_was_asked_is_said_back_as_heard_in_plain_words():

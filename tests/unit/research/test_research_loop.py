@@ -139,3 +139,12 @@ def test_code_s_first_search_may_settle_research_without_a_model_call(tmp_path):
     assert seen[0] == run.exchanges  # it saw the first search
     run = loop.run("When is the dentist?", 20, lambda exchanges: None)  # None: research goes on
     assert run.stop_reason != "decisive" and len(llm.requests) >= 1
+
+
+def test_a_turn_makes_no_more_research_calls_than_it_may(tmp_path):
+    loop, llm = loop_for(tmp_path, [search("dentist"), search("topic3"), search("topic4")])
+    run = loop.run("When is the dentist?", budget_s=20, max_calls=0)
+    assert run.stop_reason == "calls" and llm.requests == [] and len(run.exchanges) == 1
+    loop, llm = loop_for(tmp_path, [search("topic3"), search("topic4"), search("topic5")])
+    run = loop.run("When is the dentist?", budget_s=20, max_calls=2)
+    assert run.stop_reason == "calls" and len(llm.requests) == 2 and len(run.exchanges) == 3

@@ -48,6 +48,11 @@ def test_a_part_becomes_the_question_research_gets():
             ("When is the craft fair?",),
         ),
         (
+            "Jot down that the hedge trimmer is in Ingrid's shed, and where do I park?",
+            [("remember", {"text": "the hedge trimmer is in Ingrid's shed"}, ())],
+            ("Where do I park?",),
+        ),
+        (
             "What time is it and when is my dentist appointment?",
             [("what_time", {}, ())],
             ("When is my dentist appointment?",),
