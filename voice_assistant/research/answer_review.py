@@ -63,6 +63,12 @@ class Review:
         return not any(f.check == "lead_values" for f in self.findings)
 
 
+HOW = frozenset(
+    ["old", "long", "far", "big", "tall", "heavy", "hot", "cold", "many", "much", "often"]
+)
+"""Words of "how old", "how long": the kind of value asked, said by the value itself."""
+
+
 def relevance(fact: Fact, notes: list[Note], question: str) -> int:
     """How much of what the question is about the fact's note touches (not what the fact
     says: a sentence can repeat the question's words about anything)."""
@@ -73,11 +79,24 @@ def relevance(fact: Fact, notes: list[Note], question: str) -> int:
 def relevant(facts: list[Fact], notes: list[Note], question: str) -> list[bool]:
     """Which facts are about what was asked: the most relevant ones, and those that lead
     on from them (a fact from the same note, or from a note the first ones name: "the
-    payments team owns the gateway" -> "Marek leads the payments team")."""
+    payments team owns the gateway" -> "Marek leads the payments team"); none when the
+    notes they cite hold less than half of it and another note found holds more."""
     scores = [relevance(f, notes, question) for f in facts]
     best = max(scores, default=0)
-    if not subject_words(question):
+    asked = set(subject_words(question))
+    if not asked:
         return [True] * len(facts)
+    closer = [n for n in notes if n.day and len(held(asked, f"{n.subject} {n.excerpt}")) > best]
+    cited = {f.note for f in facts}
+    led = any(
+        (title := title_words(notes[number - 1])) and held(title, n.excerpt) == title
+        for number in cited
+        for n in closer
+    )  # "Who leads the team that owns the gateway?": the gateway's note names the team
+    if 2 * best < len(asked) and closer and not led:
+        # "What are we reading for book club?": not Mum's note that says "book the
+        # restaurant" while the book club's own note was found
+        return [False] * len(facts)
     leading = [f for f, s in zip(facts, scores, strict=True) if s == best and s > 0]
     reach = {f.note for f in leading}
     words = stems(" ".join(f"{f.quote} {f.say}" for f in leading))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from voice_assistant.research.answer_review import asked_kind, has_kind
+from voice_assistant.research.answer_review import HOW, asked_kind, has_kind
 from voice_assistant.research.fact_checks import LABELS
 from voice_assistant.research.final import claims_a_change
 from voice_assistant.research.fold import fold, held, stems
@@ -29,10 +29,6 @@ DATE = re.compile(
     re.I,
 )
 """A day or a time: what a sentence answering "when" holds ("three runs a week" does not)."""
-HOW = frozenset(
-    ["old", "long", "far", "big", "tall", "heavy", "hot", "cold", "many", "much", "often"]
-)
-"""Words of "how old", "how long": the kind of value asked, said by the value itself."""
 TOPIC_KINDS = ("when", "time", "where", "who", "name")
 """Kinds whose answer may leave its topic to the title or the sentence before."""
 

@@ -16,7 +16,7 @@ from voice_assistant.memory.conversation import Conversations, StoredTurn
 from voice_assistant.research.answering import Answered, Answerer
 from voice_assistant.research.base import Mode
 from voice_assistant.research.final import final_request
-from voice_assistant.research.hearing import readings, vocabulary
+from voice_assistant.research.hearing import question_word, readings, vocabulary
 from voice_assistant.research.loop import ResearchLoop, research_request
 from voice_assistant.research.notes import Exchange, Note, build_notes, digest
 from voice_assistant.research.passages import decisive, focus
@@ -131,6 +131,7 @@ class MemoryResearch:
         personal: list[bool] = []
         heard = question
         mean, least = (session or Session()).heard
+        question = question_word(question)
         question, evidence = self.hear(question, Evidence(sureness=mean, least_sure=least))
 
         def settle(exchanges: list[Exchange]) -> str | None:

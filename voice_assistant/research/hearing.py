@@ -50,6 +50,21 @@ def distance(a: str, b: str, limit: int = 2) -> int:
     return previous[-1]
 
 
+ONCE = re.compile(r"^\s*once(?: it's| it is)?\s+(?=\w)(?![^,]*,)", re.I)
+"""Whisper's "Once the house insurance up for renewal." for "When's the house insurance up
+for renewal?": a request that opens with "once" and goes on with no second clause."""
+
+
+def question_word(text: str) -> str:
+    """A transcript's opening "Once" read as the "When's" it was ("Once it's safe to plant
+    the tomatoes out." -> "When's it safe to plant the tomatoes out?")."""
+    if not ONCE.match(text):
+        return text
+    rest = ONCE.sub("", text, count=1).rstrip(" .")
+    it = " it" if re.match(r"\s*once it", text, re.I) else ""
+    return f"When's{it} {rest}?"
+
+
 SOUNDS = ("bvpf", "gkcq", "dt", "szc", "mn")
 """First letters the ear confuses ("bet" for "vet")."""
 

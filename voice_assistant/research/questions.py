@@ -27,7 +27,8 @@ _QUESTION_WORDS = (
 QUESTION_WORDS = frozenset(_QUESTION_WORDS.split())
 _ASKED_FOR = (
     "name number time date day price cost address code phone much many long called call "
-    "happen happening thing kind sort minute hour second week month year colour color living"
+    "happen happening thing kind sort minute hour second week month year colour color living "
+    "temperature"
 )
 ASKED_FOR = frozenset(_ASKED_FOR.split())
 """Words that say what kind of value is asked for, not what it is about."""

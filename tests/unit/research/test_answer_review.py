@@ -471,3 +471,25 @@ def test_a_note_reached_through_another_that_names_it_answers_a_two_step_questio
 def test_the_step_to_another_note_must_be_in_the_quoted_sentence():
     dana = Fact(2, "Dana runs their on-call rota", "Dana leads the payments team.")
     assert not review(LEADS, Draft((dana,)), [OWNER, TEAM]).passed
+
+
+def test_a_note_that_holds_one_word_of_several_is_not_about_what_was_asked():
+    mum = Note(
+        "Mum",
+        "file, people",
+        "Mum turns 70 on 18 May. Book the Italian restaurant for the family dinner.",
+        day="2026-05-01",
+    )
+    club = Note(
+        "Book club",
+        "file, everyday",
+        "Book club meets at Ana's on the last Friday of the month. This month's book is The "
+        "Remains of the Day.",
+        day="2026-11-01",
+    )
+    question = "What are we reading for book club?"
+    wrong = Fact(1, "Book the Italian restaurant", "The Italian restaurant for the family dinner.")
+    verdict = review(question, Draft((wrong,)), [mum, club])
+    assert not verdict.passed and [f.check for f in verdict.findings] == ["relevant"]
+    alone = review("Which restaurant should I book?", Draft((wrong,)), [mum, club])
+    assert alone.passed  # the one note found that speaks of it

@@ -86,3 +86,16 @@ def test_names_equally_near_a_misheard_one_are_each_read_the_likeliest_first():
 def test_the_words_that_say_what_is_asked_are_never_read_as_the_notes_words():
     kiln = vocabulary([("Kiln", "Glaze firing goes to 1240 degrees.")])
     assert readings("What does he do for a living?", kiln, 2) == []  # not "for a firing"
+
+
+def test_an_opening_once_is_read_as_when_s():
+    from voice_assistant.research.hearing import question_word
+
+    assert question_word("Once the house insurance up for renewal.") == (
+        "When's the house insurance up for renewal?"
+    )
+    assert question_word("Once it's safe to plant the tomatoes out.") == (
+        "When's it safe to plant the tomatoes out?"
+    )
+    assert question_word("Once the bread is done, tell me.") == "Once the bread is done, tell me."
+    assert question_word("When is it?") == "When is it?"
