@@ -91,7 +91,7 @@ class Request:
 
 
 HELD_OUT = {1: "held_out.toml", 2: "held_out_2.toml", 3: "held_out_3.toml"}
-"""The held-out parts: the second was written after the first had been scored twice."""
+"""The held-out parts: each written after the one before had been scored."""
 
 
 def load_requests(path: Path | None = None, held_out: int = 0) -> list[Request]:

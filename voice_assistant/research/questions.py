@@ -215,6 +215,7 @@ def names_noted(question: str, notes: Iterable[Note]) -> bool:
     for name in names_in(question):
         if CALENDAR.fullmatch(name):
             continue  # "How many days has September got?": a month is nobody's
+        name = re.sub(r"['’]s$", "", name)  # "Lucía's surname": the notes say "Lucía"
         written = re.compile(rf"\b{re.escape(name)}", re.I if name.isupper() else 0)
         if any(written.search(f"{note.subject} {note.excerpt}") for note in notes):
             return True

@@ -47,6 +47,8 @@ PRIVATE = re.compile(
 """What only the user's notes can hold: no general answer to "the code for the Mac door",
 to when "this kit's vet appointment" is, or to what "Merrick" does for a living (names
 misheard)."""
+AGAIN = re.compile(r"\bagain\W*$", re.I)
+""""How hot does the bisque go again?": asked to be reminded of what the user was told."""
 _TRAILING = re.compile(r"\b[A-Z][\w-]*[a-z][\w-]*$")
 """A capitalised word just before: the word after it is the rest of one name."""
 HEARD_IN_DOUBT = -0.45
@@ -154,7 +156,7 @@ def route(question: str, notes: list[Note] | None, evidence: Evidence) -> str:
     personal one names a note ("the plumber")."""
     if POSSESSIVE.search(question) or evidence.names or in_doubt(evidence):
         return "personal"
-    if TITLED.search(question) or PRIVATE.search(question):
+    if TITLED.search(question) or PRIVATE.search(question) or AGAIN.search(question):
         return "personal"  # "Who is Mr. Akeffer?", "What's the code for the Mac door?"
     if evidence.read_again:
         return "personal"

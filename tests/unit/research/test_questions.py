@@ -98,6 +98,8 @@ def test_a_month_named_in_a_question_is_no_name_of_the_user_s():
     assert not names_noted("How many days has September got?", notes)
     kofi = Note("Kofi", "file, people", "Kofi's wedding is in June.", day="1")
     assert names_noted("When is Kofi's wedding?", [kofi])
+    lessons = Note("Spanish lessons", "file", "Spanish lessons with Lucía are online.", day="1")
+    assert names_noted("What's Lucía's surname?", [lessons])  # the notes never say "Lucía's"
 
 
 def test_what_was_asked_is_said_back_as_heard_in_plain_words():

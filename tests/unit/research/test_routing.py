@@ -107,3 +107,8 @@ def test_one_word_heard_in_doubt_makes_a_question_personal():
     assert route("What is the capital of Australia?", [], Evidence(0.14, least_sure=-0.3)) == (
         "general"
     )
+
+
+def test_a_question_asked_again_is_about_what_the_user_was_told():
+    assert route("How hot does the beast go again?", [], Evidence(0.2)) == "personal"
+    assert route("How hot does the sun get?", [], Evidence(0.2)) == "general"
