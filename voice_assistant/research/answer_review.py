@@ -124,6 +124,8 @@ def asked_kind(question: str) -> str:
         return "address"  # a street and a number, not where a club meets
     if re.search(r"\bfirst name\b", q):
         return "first name"  # "Mr. Okafor" gives none
+    if re.search(r"\b(?:last|family) name\b|\bsurname\b", q):
+        return "last name"  # a name after a name, not "Spanish lessons with Lucía"
     money = re.search(r"\b(?:price|cost|costs|fee|rent|pay|paid|sell|sells|charge)\b", q)
     if (re.match(r"how much\b", q) and money) or re.search(r"\b(?:price|cost|fee)\b", q):
         return "money"
@@ -195,6 +197,9 @@ def has_kind(kind: str, said: str, question: str) -> bool:
     if kind == "first name":  # "Mr. Okafor" is a surname; "Rent" opening a sentence no name
         untitled = set(fold(" ".join(names_in(TITLED.sub("", said)))))
         return any(n in untitled for n in new_names) or negated
+    if kind == "last name":  # "Lucía García", "Mr. Okafor"
+        after = re.findall(r"\b[A-Z][\w'’.-]*\s+([A-Z][\w'’-]*)", said)
+        return any(n in new_names for n in fold(" ".join(after))) or negated
     if kind == "who":  # someone, or a team ("the payments team owns it")
         return bool(new_names) or negated or "team" in tokens
     if kind == "name":  # a name, not a date ("flying with the team on 9 October")

@@ -283,6 +283,12 @@ def test_the_kind_of_value_asked_for_is_given():
     landlord = "The landlord is Mr. Okafor. Rent is paid on the first of the month."
     assert not has_kind("first name", landlord, first)  # a surname; "Rent" opens a sentence
     assert has_kind("first name", "The landlord is Mr. Chinedu Okafor.", first)
+    last = "What's Lucía's last name?"
+    assert asked_kind(last) == asked_kind("What is Lucía's surname?") == "last name"
+    lessons = "Spanish lessons with Lucía are on Tuesday evenings at 7 pm, online."
+    assert not has_kind("last name", lessons, last)  # a name, but not hers
+    assert has_kind("last name", "Your teacher is Lucía Ortega.", last)
+    assert has_kind("last name", "The landlord is Mr. Okafor.", "What's the landlord's surname?")
 
 
 def test_an_answer_about_the_owner_is_no_answer_about_what_is_owned():
