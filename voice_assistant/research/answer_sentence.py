@@ -33,6 +33,12 @@ TOPIC_KINDS = ("when", "time", "where", "who", "name")
 """Kinds whose answer may leave its topic to the title or the sentence before."""
 
 
+def one_sentence(before: str) -> bool:
+    """The clause before ends in ";" or ":": it and the next are one sentence ("The renewal
+    form needs two photos; the town hall takes three weeks.")."""
+    return before.rstrip().endswith((";", ":"))
+
+
 def answers(question: str, sentence: str, before: str, note: Note) -> int | None:
     """How well ``sentence`` (``before`` it in ``note``) answers ``question``: the number of
     the question's words it, its topic and its note's title hold; None when it does not
@@ -41,8 +47,7 @@ def answers(question: str, sentence: str, before: str, note: Note) -> int | None
     kind = asked_kind(question)
     if not asked or claims_a_change(sentence) or is_instruction(sentence):
         return None  # heard aloud, a sentence saying something was done sounds like ours
-    clause = before.rstrip().endswith((";", ":"))  # one sentence: "…; the town hall takes …"
-    own = held(asked, f"{before} {sentence}" if clause else sentence)
+    own = held(asked, f"{before} {sentence}" if one_sentence(before) else sentence)
     title = held(asked, note.subject)
     topic = own | title | (held(asked, before) if kind in TOPIC_KINDS else set())
     if 2 * len(topic) < len(asked):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from voice_assistant.research.answer_sentence import answering_sentences, answers
+from voice_assistant.research.answer_sentence import answering_sentences, answers, one_sentence
 from voice_assistant.research.final import (
     GENERAL_WRITTEN,
     NO_MEMORIES,
@@ -130,7 +130,7 @@ def notes_say(
             continue
         # "Race day is 26 April." is about the half marathon through the sentence before
         tries = (sentence, f"{before} {sentence}") if before else (sentence,)
-        if before.rstrip().endswith((";", ":")):  # the whole sentence first
+        if one_sentence(before):  # the whole sentence first
             tries = tries[::-1]
         for said in tries:
             own = Fact(number, said, said)

@@ -202,10 +202,12 @@ def _note_words(note: Note) -> set[str]:
     return {stem(token) for token in fold(f"{note.subject} {note.excerpt}")}
 
 
-CALENDAR = re.compile(
-    r"(?:January|February|March|April|May|June|July|August|September|October|November|"
-    r"December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)s?"
-)
+_MONTHS_AND_DAYS = """january february march april may june july august september october
+    november december monday tuesday wednesday thursday friday saturday sunday mondays
+    tuesdays wednesdays thursdays fridays saturdays sundays"""
+MONTHS_AND_DAYS = frozenset(_MONTHS_AND_DAYS.split())
+CALENDAR = MONTHS_AND_DAYS | {"christmas", "easter"}
+"""Capitalised, but everyone's: a date is no sign of a personal question."""
 
 
 def names_noted(question: str, notes: Iterable[Note]) -> bool:
@@ -213,7 +215,7 @@ def names_noted(question: str, notes: Iterable[Note]) -> bool:
     Second World War" is no "second")."""
     notes = list(notes)
     for name in names_in(question):
-        if CALENDAR.fullmatch(name):
+        if name.lower() in MONTHS_AND_DAYS:
             continue  # "How many days has September got?": a month is nobody's
         name = re.sub(r"['’]s$", "", name)  # "Lucía's surname": the notes say "Lucía"
         written = re.compile(rf"\b{re.escape(name)}", re.I if name.isupper() else 0)

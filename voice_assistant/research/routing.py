@@ -21,6 +21,7 @@ from voice_assistant.memory.schema import STOPWORDS
 from voice_assistant.research.fold import fold, held
 from voice_assistant.research.notes import Note
 from voice_assistant.research.questions import (
+    CALENDAR,
     FIRST_PERSON,
     POSSESSIVE,
     PROCEDURE,
@@ -30,11 +31,6 @@ from voice_assistant.research.questions import (
     subject_words,
 )
 
-_CALENDAR = """january february march april may june july august september october
-    november december monday tuesday wednesday thursday friday saturday sunday mondays
-    tuesdays wednesdays thursdays fridays saturdays sundays christmas easter"""
-CALENDAR = frozenset(_CALENDAR.split())
-"""Capitalised, but everyone's: a date is no sign of a personal question."""
 _ABBREVIATED = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|St)\.$")
 TITLED = re.compile(r"\b(?:Mr|Mrs|Ms|Dr)\.?\s+[A-Z]")
 """A person named with a title: how people speak of their landlord or their dentist."""
