@@ -90,7 +90,7 @@ class Request:
         return self.said or self.text
 
 
-HELD_OUT = {1: "held_out.toml", 2: "held_out_2.toml", 3: "held_out_3.toml"}
+HELD_OUT = {n: f"held_out_{n}.toml" for n in (2, 3, 4)} | {1: "held_out.toml"}
 """The held-out parts: each written after the one before had been scored."""
 
 

@@ -129,6 +129,8 @@ def asked_kind(question: str) -> str:
     money = re.search(r"\b(?:price|cost|costs|fee|rent|pay|paid|sell|sells|charge)\b", q)
     if (re.match(r"how much\b", q) and money) or re.search(r"\b(?:price|cost|fee)\b", q):
         return "money"
+    if re.search(r"\bset (?:me|us|you|him|her|them) back\b", q):
+        return "money"  # "What did the boiler service set us back?": no company's name
     if re.match(r"how (?:many|much|long|old|far|big|tall|heavy|hot|cold|often)\b", q) or re.search(
         r"\b(?:number|code|pin|phone|temperature)\b", q
     ):
@@ -170,15 +172,16 @@ ADDRESS = re.compile(
 """An address: "12 Mill Lane", a postcode ("SW1A 1AA"), "10115 Berlin"; not "at Ana's"."""
 TITLED = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s+[A-Z][\w'’-]*\b(?!\s+[A-Z])")
 """A title and a surname alone after it: no first name ("Mr. Chinedu Okafor" has one)."""
-PLACE_NAME = re.compile(r"\b(?:in|at|from|near|by|to|with|on)\s+(?:the\s+)?([A-Z][\w'’-]*)")
-"""A named place: "in Porto", "to Greenway Vets", "at the Corn Exchange" (not "Sundays")."""
+PLACE_NAME = re.compile(r"\b(?:in|at|from|near|by|to|on|through|via)\s+(?:the\s+)?([A-Z][\w'’-]*)")
+"""A named place: "in Porto", "through Helsinki", "at the Corn Exchange" (not "Sundays",
+nor who a thing is "with": "The kitchen renovation is with Baxter and Sons")."""
 
 
 def has_kind(kind: str, said: str, question: str) -> bool:
     tokens = set(fold(said))
     negated = bool(tokens & NEGATION) or "no one" in said.lower()
-    if kind == "when":
-        return bool(tokens & WHEN_WORDS) or bool(re.search(r"\d[:.]\d\d\b", said))
+    if kind == "when":  # "on Sundays", "in six months"
+        return bool(stems(said) & WHEN_WORDS) or bool(re.search(r"\d[:.]\d\d\b", said))
     if kind == "time":
         return bool(CLOCK.search(said)) or negated
     if kind == "money":
@@ -245,16 +248,16 @@ def check_answer(
     titles = " ".join(notes[f.note - 1].subject for f in facts)
     cited = " ".join(f"{n.subject} {n.excerpt}" for n in reach(facts, notes))
     subject = subject_words(question)
-    if subject and not set(subject) & stems(f"{said} {quoted} {titles}"):
+    if subject and not held(set(subject), f"{said} {quoted} {titles}"):  # "insured": insurance
         findings.append(Finding("addresses_question", "the answer is not about what was asked"))
     owned = held(set(possessed(question)), cited)  # the notes speak of it, elsewhere
     if owned and not findings and not held(owned, f"{said} {quoted} {titles}"):
         detail = f"the answer is not about the {' '.join(sorted(owned))} asked"
         findings.append(Finding("addresses_question", detail))
     topics = set(noun_phrases(question)) & set().union(*(title_words(n) for n in notes if n.day))
-    named = [w for w in role_words(question) if w not in stems(cited)]
+    named = [w for w in role_words(question) if not held({w}, cited)]  # "Dr." a doctor
     named += sorted(topics - stems(cited))
-    named += [n for n in names_in(question) if not stems(n) & stems(cited)]  # "Pepperpots"
+    named += [n for n in names_in(question) if not held(stems(n), cited)]  # "Pepperpots"
     if named:
         detail = f"the notes it cites say nothing about {named[0]!r}"
         findings.append(Finding("addresses_question", detail))

@@ -24,11 +24,12 @@ from voice_assistant.research.quotes import is_instruction, split_sentences
 
 DATE = re.compile(
     r"\b(?:january|february|march|april|may|june|july|august|september|october|november|"
-    r"december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|"
-    r"tonight|midnight|noon)\b|\d[:.]\d\d",
+    r"december|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?|today|tomorrow|"
+    r"tonight|midnight|noon)\b|\d[:.]\d\d|\bin (?:a |an |\w+ )?(?:days?|weeks?|months?|years?)\b",
     re.I,
 )
-"""A day or a time: what a sentence answering "when" holds ("three runs a week" does not)."""
+"""A day, a time or a time from now ("in six months"): what a sentence answering "when"
+holds ("three runs a week" does not)."""
 TOPIC_KINDS = ("when", "time", "where", "who", "name")
 """Kinds whose answer may leave its topic to the title or the sentence before."""
 
@@ -64,8 +65,8 @@ def answers(question: str, sentence: str, before: str, note: Note) -> int | None
         return None
     if kind and not has_kind(kind, sentence, question):
         return None
-    around = stems(f"{note.subject} {before} {sentence}")
-    if any(not stems(name) & around for name in names_in(question)):
+    around = f"{note.subject} {before} {sentence}"
+    if any(not held(stems(name), around) for name in names_in(question)):
         return None  # "… with Dr. Alvarez?" is not answered by a sentence about Dr. Brandt
     if kind == "when" and not DATE.search(sentence):
         return None

@@ -16,7 +16,7 @@ from voice_assistant.memory.conversation import Conversations, StoredTurn
 from voice_assistant.research.answering import Answered, Answerer
 from voice_assistant.research.base import Mode
 from voice_assistant.research.final import final_request
-from voice_assistant.research.hearing import question_word, readings, vocabulary
+from voice_assistant.research.hearing import NAMED_LOSS, question_word, readings, vocabulary
 from voice_assistant.research.loop import ResearchLoop, research_request
 from voice_assistant.research.notes import Exchange, Note, build_notes, digest
 from voice_assistant.research.passages import decisive, focus
@@ -78,7 +78,7 @@ class MemoryResearch:
             found = self.evidence(reading, heard)
             closer = (found.closeness or 0.0) - (best[1].closeness or 0.0)
             named = bool(found.names - best[1].names)  # "Mom's" read as the note's "Mum's"
-            if personal and closer >= (0.0 if named else gain):
+            if personal and closer >= (-NAMED_LOSS if named else gain):
                 best = (reading, replace(found, read_again=True))
             elif not personal and lifts(evidence, found):
                 return reading, replace(found, read_again=True)

@@ -118,7 +118,7 @@ def value_beside(say: str, note: Note, question: str, quote: str = "") -> str | 
     tied = asked & set().union(*(p for p, _ in valued))
     heads = {h for _, text in valued if (h := _head(text))}
     mentioned = stems(say)
-    topic = title_words(note)  # every clause is about the note's title ("Craft fair")
+    topic = title_words(note)  # every clause is about the note's title ("Kofi's wedding")
     for said in clauses(say):
         claimed = said & (tied | heads) - topic
         for value in (t for t in said if is_number(t)):
@@ -128,7 +128,7 @@ def value_beside(say: str, note: Note, question: str, quote: str = "") -> str | 
             if claimed and not any(claimed <= home for home in homes):
                 word = sorted(claimed - set().union(*homes))[0]
                 return f"the note does not give {value} for {word!r}"
-            for word in sorted(tied - set().union(*homes) - mentioned):
+            for word in sorted(tied - set().union(*homes) - mentioned - topic):
                 if any(word in p and value not in p for p, _ in valued):
                     return f"the note gives something else for {word!r}, not {value}"
     return None
@@ -201,7 +201,9 @@ def new_words(say: str, material: str, question: str) -> list[str]:
 def says_back(say: str, sentences: str, question: str) -> bool:
     """Whether a fact only says the question back: nothing it adds to the question's words
     comes from its quoted sentences ("Am I okay to take a moxie cillin?" -> "You are okay
-    to take a moxie cillin.", citing the note that says you are allergic to penicillin)."""
+    to take a moxie cillin.", citing the note that says you are allergic to penicillin;
+    "What is the rest of the riverside clinic?" -> "… is the Dentist's clinic.", from the
+    note's title alone)."""
     asked = stems(question)
     said = stems(say)
     added = {w for w in said - asked if _says_something(w, shortest=2)}
@@ -258,7 +260,7 @@ def check_fact(
     elsewhere = other_topic(fact, notes, question)
     if elsewhere:
         findings.append(Finding("about_its_note", elsewhere, index))
-    if found and says_back(fact.say, f"{sentences} {note.subject}", question):
+    if found and says_back(fact.say, sentences, question):  # its title adds no answer
         findings.append(Finding("answers", "it only says the question back", index))
     added = new_words(fact.say, f"{sentences} {note.subject} {context}", question)
     if found and len(added) > NEW_WORDS_ALLOWED:

@@ -181,11 +181,18 @@ def stems(text: str) -> set[str]:
     return {stem(token) for token in fold(text)}
 
 
+SHORT_FORMS = {"dr": "doctor", "doc": "doctor", "appt": "appointment"}
+"""Words notes shorten ("Next check-up with Dr. Brandt" is about a doctor)."""
+
+
 def root(word: str) -> str:
-    """A word without its ending of a verb or an adjective ("renewed", "renewal" ->
-    "renew"; "flying" -> "fly"; "putting" -> "put"), for comparing what a question and a
-    note speak of; never for values."""
-    for ending, least in (("ing", 3), ("ed", 4), ("al", 4)):
+    """A word without its ending of a verb, an adjective or a noun made of a verb
+    ("renewed", "renewal" -> "renew"; "flying" -> "fly"; "insured", "insurance" -> "insur";
+    "putting" -> "put"), or in full ("Dr" -> "doctor"), for comparing what a question and
+    a note speak of; never for values."""
+    if word in SHORT_FORMS:
+        return SHORT_FORMS[word]
+    for ending, least in (("ing", 3), ("ed", 4), ("al", 4), ("ance", 4), ("ence", 4), ("ment", 4)):
         base = word[: -len(ending)]
         if word.endswith(ending) and len(base) >= least and not base.isdigit():
             if len(base) >= 4 and base[-1] == base[-2] and base[-1] not in "lsz":

@@ -248,6 +248,7 @@ def what_was_asked(question: str) -> str:
     so a mishearing shows ("anything about “with Carolina Miflying”" when it is no question
     code can rephrase)."""
     text = " ".join(question.strip().rstrip("?.!").split())
+    text = re.sub(r"^(?:(?:can|could) you )?(?:remind|tell) me (?=wh|how)", "", text, flags=re.I)
     if not text:
         return "an answer to that"
     first, rest = text[0], text[1:]

@@ -24,7 +24,7 @@ _QUESTION_START = (
 )
 _COMMAND_START = (
     r"(?:set|start|put|make|cancel|stop|remember|remind|forget|delete|note|jot|write|list|show|"
-    r"please|can you|could you)"
+    r"please|can you|could you|let's|let us)"
 )
 JOINT = re.compile(
     rf"(?:[.;?!]\s+|,\s*(?:(?:and|then|also),?\s+)?|\s+(?:and|then|also),?\s+)"
@@ -45,7 +45,7 @@ WH = re.compile(
     re.I,
 )
 ACT_WORDS: dict[str, str] = {
-    "set_timer": r"\btimers?\b",
+    "set_timer": r"\b(?:timers?|time)\b",
     "cancel_timer": r"\btimers?\b",
     "list_timers": r"\btimers?\b",
     "what_time": r"\b(?:time|date|day)\b",
@@ -54,8 +54,13 @@ ACT_WORDS: dict[str, str] = {
 }
 
 
+FILLER = re.compile(r"(?:^|(?<=[.;?!,])\s*)(?:oh|um+|uh+|er+|ah+|erm|hmm+)\b[,.!]?", re.I)
+""""Oh, and remember …": a sound that opens a clause says nothing and joins nothing."""
+
+
 def split(utterance: str) -> list[str]:
     """The utterance's parts, in order, without the words that join them."""
+    utterance = FILLER.sub("", utterance.strip())
     parts = [p.strip(" ,") for p in JOINT.split(utterance.strip())]
     parts = [re.sub(r"^(?:(?:and|then|also),?\s+)+", "", p, flags=re.I) for p in parts]
     return [p for p in parts if p.strip(" ,") and not JOINING.fullmatch(p.strip(" ,"))]

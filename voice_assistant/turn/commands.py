@@ -14,7 +14,8 @@ import re
 from voice_assistant.turn.acts import Act, validate
 
 POLITE = re.compile(
-    r"^(?:(?:please|ok|okay|hey|so|now)\s+)*(?:(?:can|could|would|will) you\s+(?:please\s+)?)?"
+    r"^(?:(?:please|ok|okay|hey|so|now|let's|let us|just|go ahead and)\s+)*"
+    r"(?:(?:can|could|would|will) you\s+(?:please\s+)?)?"
     r"(?:please\s+)?|\s+(?:please|for me|thanks|thank you)$",
     re.I,
 )
@@ -41,6 +42,10 @@ TIMER_FORMS = [
     ),
     # "put the kettle timer on for four minutes"
     re.compile(rf"^put (?:a |the |my )?(?:{_LABEL} )?timer on(?: for (?P<for>.+))?$"),
+    # "time twelve minutes for the pizza", "time me 5 minutes"
+    re.compile(
+        r"^time (?:me )?(?:for )?(?P<for>.+?)(?: for (?:the |my )?(?P<label2>[a-z]+(?: [a-z]+)?))?$"
+    ),
 ]
 CANCEL = re.compile(
     r"^(?:cancel|stop|delete|remove|turn off|switch off) (?:the |my )?(?:(?P<which>\w+(?: \w+)?) )?"

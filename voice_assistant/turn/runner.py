@@ -34,6 +34,7 @@ from voice_assistant.turn.session import Session
 ACT_WORDS = re.compile(
     rf"\b(timers?|remember|(?!{REMIND_ME_OF})remind|"
     r"note(?: down)? that|note down|make a note|write down|jot down|forget|count ?down|"
+    r"time (?:me )?(?:for )?[\w-]+(?: [\w-]+)? (?:hours?|minutes?|seconds?|mins?)|"
     r"delete|cancel|stop the|what time is it|time is it|the time|date|today|no|wrong|"
     r"not what i|i said|instead)\b",
     re.I,

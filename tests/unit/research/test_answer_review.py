@@ -32,6 +32,13 @@ MOVED = Note(
     "The clinic called: the check-up with Dr. Alvarez moved to Friday 20 March at 11:15.",
     day="2026-03-04",
 )
+WEDDING = Note(
+    "Kofi's wedding",
+    "file, people; written 2026-09-14",
+    "Kofi's wedding is on 21 June in Accra. I am the best man; the speech should be about "
+    "5 minutes.",
+    day="2026-09-14",
+)
 BROTHER = Note(
     "My brother",
     "file, people; written 2026-09-14",
@@ -168,6 +175,10 @@ def test_of_two_values_side_by_side_the_one_beside_what_was_asked_is_stated():
     stall = "How much did we pay for our stall at the craft fair?"
     assert value_beside("You paid 45 euros for your stall at the craft fair.", FAIR, stall) is None
     assert value_beside("You paid 41 euros for your stall at the craft fair.", FAIR, stall)
+    # the title's name ties nothing: the speech's 5 is not "Kofi's" wedding day, 21
+    kofi = "How long am I supposed to talk for at Kofi's do?"
+    assert value_beside("5 minutes.", WEDDING, kofi) is None
+    assert value_beside("21 minutes.", WEDDING, kofi) is None  # the values check's to say
 
 
 def test_a_newer_note_on_the_same_subject_with_other_values_wins():
@@ -256,6 +267,9 @@ def test_the_kind_of_value_asked_for_is_given():
 
     assert asked_kind("When is my dentist appointment?") == "when"
     assert asked_kind("How much is my rent?") == "money"
+    boiler = "What did the boiler service set us back?"
+    assert asked_kind(boiler) == "money"
+    assert not has_kind("money", "The boiler service set you back by Nordheat.", boiler)
     assert asked_kind("What is my passport number?") == "amount"
     assert asked_kind("Which airline am I flying with?") == "name"
     assert asked_kind("Who owns the gateway?") == "who"
@@ -269,6 +283,10 @@ def test_the_kind_of_value_asked_for_is_given():
     assert has_kind("who", "The payments team owns it.", "Who owns the gateway?")
     assert has_kind("where", "It is in the hallway drawer.", "Where is the charger?")
     assert not has_kind("where", "Long runs on Sundays.", "Where is my half marathon?")
+    planes = "Where do we change planes on the way to Kyoto?"
+    assert has_kind("where", "You fly with Finnair through Helsinki.", planes)
+    cooking = "Where do we do the cooking while the kitchen's being redone?"
+    assert not has_kind("where", "The kitchen renovation is with Baxter and Sons.", cooking)
     assert asked_kind("What colour is my car?") == asked_kind("What colors the car?") == "colour"
     assert has_kind("colour", "The car is a blue estate.", "What colour is my car?")
     assert not has_kind("colour", "Biscuit is a border terrier.", "What colour is Biscuit?")
@@ -499,3 +517,16 @@ def test_a_note_that_holds_one_word_of_several_is_not_about_what_was_asked():
     assert not verdict.passed and [f.check for f in verdict.findings] == ["relevant"]
     alone = review("Which restaurant should I book?", Draft((wrong,)), [mum, club])
     assert alone.passed  # the one note found that speaks of it
+
+
+def test_a_fact_that_only_says_the_question_back_is_no_answer():
+    from voice_assistant.research.fact_checks import says_back
+
+    allergy = "I am allergic to penicillin; tell every new doctor."
+    moxie = "Am I okay to take a moxie cillin?"
+    assert says_back("You are okay to take a moxie cillin.", allergy, moxie)
+    assert not says_back("You are allergic to penicillin.", allergy, moxie)
+    # a word of the note's title is no answer from its sentence
+    clinic = "Check-up with Dr. Alvarez at the Riverside clinic on Thursday 12 March."
+    rest = "What is the rest of the riverside clinic?"
+    assert says_back("The rest of the riverside clinic is the Dentist's clinic.", clinic, rest)

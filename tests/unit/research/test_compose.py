@@ -56,6 +56,9 @@ def test_declining_names_what_was_asked_and_never_a_value():
     assert decline("What is my blood type?", []) == (
         "I couldn't find your blood type in your memories."
     )
+    assert decline("Remind me what the guess wifey is called.", []) == (
+        "I couldn't find what the guess wifey is called in your memories."  # as heard
+    )
 
 
 def test_a_note_that_comes_close_is_not_read_out_as_if_it_might_answer():
@@ -116,6 +119,34 @@ def test_the_answering_sentence_holds_the_kind_asked_and_the_question_s_words():
         1,
         "No wholesale price has been set for them yet.",
     )
+    # "Doctor" is the note's "Dr.", and "in six months" says when
+    bloods = Note(
+        "Blood test",
+        "file, health",
+        "Blood test results were normal. Next check-up with Dr. Brandt in six months.",
+        day="2026-08-20",
+    )
+    assert answering_sentence("When's my next check-up with Doctor Brandt?", [bloods]) == (
+        1,
+        "Next check-up with Dr. Brandt in six months.",
+    )
+    # a day said as a habit ("on Sundays") answers "what day"
+    running = Note(
+        "Running plan",
+        "file",
+        "Training for the half marathon: long run on Sundays, intervals on Wednesdays.",
+        day="2026-08-20",
+    )
+    assert answering_sentence("What day do I do the long run?", [running]) == (
+        1,
+        "Training for the half marathon: long run on Sundays, intervals on Wednesdays.",
+    )
+    # "insured" and "insurance" are one word to what was asked
+    insurance = Note(
+        "Home insurance", "file", "Home insurance is with Calder Mutual.", day="2026-08-20"
+    )
+    said = notes_say("Who's the house insured with?", [insurance], [])
+    assert said == "Your notes say: Home insurance is with Calder Mutual."
 
 
 def test_a_note_in_the_first_person_is_said_to_its_writer():

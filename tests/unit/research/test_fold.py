@@ -54,6 +54,7 @@ def test_a_root_joins_a_verb_to_its_other_endings_for_what_is_spoken_of():
     assert root("renewed") == root("renewal") == "renew"
     assert root("flying") == "fly" and root("putting") == "put"
     assert root("feed") == "feed" and root("total") == "total"  # too short to end in one
+    assert root("insured") == root("insurance") and root("treated") == root("treatment")
     assert held({"renewed", "flying"}, "The renewal form. We fly with Finnair.") == {
         "renewed",
         "flying",
@@ -65,3 +66,12 @@ def test_a_pronoun_s_short_verb_folds_to_the_pronoun():
     assert fold("She'd like a voucher") == ["she", "like", "a", "voucher"]
     assert fold("Ingrid's shed") == ["ingrid", "shed"]
     assert fold("her seventieth") == ["her", "70"]
+
+
+def test_a_short_form_is_the_word_in_full_for_what_is_spoken_of():
+    from voice_assistant.research.fold import held
+
+    assert held({"doctor", "blood"}, "Blood test: next check-up with Dr. Brandt.") == {
+        "doctor",
+        "blood",
+    }
