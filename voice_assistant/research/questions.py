@@ -228,8 +228,9 @@ def is_personal(question: str, notes: Iterable[Note]) -> bool:
     """About the user (answered only from notes), or general knowledge, by words alone?
 
     Personal: the question says my/our; or I/we outside a how-to question; or it names
-    someone or something a note names; or more than half of what it is about is in one
-    note (“Who owns the alerting for failed settlements?”). General otherwise.
+    someone or something a note names; or half or more of what it is about is in one note
+    (“Who owns the alerting for failed settlements?”, and as heard, “Who wants to learn for
+    failed settlements?”). General otherwise.
     """
     if POSSESSIVE.search(question):
         return True
@@ -239,8 +240,8 @@ def is_personal(question: str, notes: Iterable[Note]) -> bool:
     if names_noted(question, notes):
         return True
     words_of = [_note_words(note) for note in notes]
-    words = subject_words(question)
-    return bool(words) and any(2 * sum(w in note for w in words) > len(words) for note in words_of)
+    words = [w for w in subject_words(question) if not w.isdigit()]  # "15 times 12"
+    return bool(words) and any(2 * sum(w in note for w in words) >= len(words) for note in words_of)
 
 
 def what_was_asked(question: str) -> str:

@@ -32,7 +32,7 @@ _LABEL = r"(?P<label>[a-z]+(?: [a-z]+)?)"
 TIMER_FORMS = [
     # "start a fifteen minute timer", "a 5-minute timer for the tea"
     re.compile(
-        rf"^{_SET} (?:a |an )?(?P<adjective>{_DURATION_WORD}[ -](?:hour|minute|second)|"
+        rf"^{_SET} (?:a |an )?(?P<adjective>{_DURATION_WORD}[ -](?:hour|minute|second|min|hr|sec)|"
         rf"half[ -]hour)(?: (?P<label>[a-z]+))? timer(?: for (?:the |my )?(?P<label2>[a-z]+))?$"
     ),
     # "set a pasta timer for ten minutes", "start a timer for 3 minutes for the bread"

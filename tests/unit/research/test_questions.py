@@ -18,7 +18,9 @@ ALERTING = Note(
     day="2026-11-03",
 )
 WIFI = Note("Guest wifi", "file, home", "The guest network is called Garden.", day="2026-08-20")
-NEIGHBOUR = Note("Neighbour", "file", "Our neighbour Ingrid keeps our spare key.", day="2026-09-14")
+NEIGHBOUR = Note(
+    "Neighbour", "file", "Our neighbour Ingrid keeps our 12 spare keys.", day="2026-09-14"
+)
 
 
 @pytest.mark.parametrize(
@@ -28,6 +30,7 @@ NEIGHBOUR = Note("Neighbour", "file", "Our neighbour Ingrid keeps our spare key.
         "When is our next holiday?",
         "What am I allergic to?",
         "Who owns the alerting for failed settlements?",  # most of its words in one note
+        "Who wants to learn for failed settlements?",  # as heard: half of them
         "What is the guest wifi called?",
         "What is Ingrid's phone number?",  # a name a note holds
     ],
@@ -43,6 +46,7 @@ def test_questions_about_the_user_are_personal(question):
         "Who wrote Pride and Prejudice?",
         "How long should I boil an egg?",  # first person, but asking how things are done
         "How many minutes are there in a day?",
+        "What is 15 times 12?",  # numbers are no words of a note's subject
     ],
 )
 def test_general_knowledge_questions_the_notes_do_not_cover_are_general(question):
