@@ -164,9 +164,12 @@ JOB = re.compile(
     re.I,
 )
 """What someone does: "works as an engineer", "is the tech lead", "runs the rota"."""
+STREETS = (
+    "Street|Road|Lane|Avenue|Close|Way|Drive|Place|Square|Crescent|Terrace|Gardens|Court|Row|"
+    "Hill|Rise|Grove|Park|Walk|Mews"
+)
 ADDRESS = re.compile(
-    r"\b\d+[a-z]?,? (?:[A-Z][\w'’-]* ){1,3}(?:Street|Road|Lane|Avenue|Close|Way|Drive|Place|"
-    r"Square|Crescent|Terrace|Gardens|Court|Row|Hill|Rise|Grove|Park|Walk|Mews)\b"
+    rf"\b\d+[a-z]?,? (?:[A-Z][\w'’-]* ){{1,3}}(?:{STREETS})\b"
     r"|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b|\b\d{4,5} [A-Z][a-z]+",
 )
 """An address: "12 Mill Lane", a postcode ("SW1A 1AA"), "10115 Berlin"; not "at Ana's"."""
@@ -201,7 +204,10 @@ def has_kind(kind: str, said: str, question: str) -> bool:
         untitled = set(fold(" ".join(names_in(TITLED.sub("", said)))))
         return any(n in untitled for n in new_names) or negated
     if kind == "last name":  # "Lucía García", "Mr. Okafor"
-        after = re.findall(r"\b[A-Z][\w'’.-]*\s+([A-Z][\w'’-]*)", said)
+        after = re.findall(  # not "The Riverside", nor "Mill Lane"
+            rf"\b(?!(?:The|A|An|My|Our|Your)\b)[A-Z][\w'’.-]*\s+(?!(?:{STREETS})\b)([A-Z][\w'’-]*)",
+            said,
+        )
         return any(n in new_names for n in fold(" ".join(after))) or negated
     if kind == "who":  # someone, or a team ("the payments team owns it")
         return bool(new_names) or negated or "team" in tokens

@@ -305,6 +305,8 @@ def test_the_kind_of_value_asked_for_is_given():
     assert asked_kind(last) == asked_kind("What is Lucía's surname?") == "last name"
     lessons = "Spanish lessons with Lucía are on Tuesday evenings at 7 pm, online."
     assert not has_kind("last name", lessons, last)  # a name, but not hers
+    clinic = "The Riverside clinic moved to 14 Mill Lane last year."
+    assert not has_kind("last name", clinic, "What's the last name?")  # "The" is no name
     assert has_kind("last name", "Your teacher is Lucía Ortega.", last)
     assert has_kind("last name", "The landlord is Mr. Okafor.", "What's the landlord's surname?")
 
