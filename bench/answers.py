@@ -24,6 +24,7 @@ from bench.corpus import ANSWER_SET
 from voice_assistant.config import Settings
 from voice_assistant.events import Reply
 from voice_assistant.memory.schema import STOPWORDS
+from voice_assistant.research.fold import fold
 from voice_assistant.research.quotes import colours
 from voice_assistant.turn.session import Session
 
@@ -275,14 +276,11 @@ def score(request: Request, outcome: Outcome, corpus: set[str] | None = None) ->
 
 
 def remembered_right(request: Request, outcome: Outcome) -> bool:
-    """What a remember act stored is exactly the text asked (no question, no command)."""
+    """What a remember act stored is exactly the text asked (no question, no command), as
+    compared words ("the 5th" as whisper writes "the fifth")."""
     if not request.remembered:
         return not any("?" in text for text in outcome.remembered)
-
-    def words(text: str) -> str:
-        return " ".join(re.findall(r"[\w']+", text.lower()))
-
-    return [words(t) for t in outcome.remembered] == [words(request.remembered)]
+    return [fold(t) for t in outcome.remembered] == [fold(request.remembered)]
 
 
 def outcome_of(reply: Reply, first_audio_s: float, heard: str = "") -> Outcome:

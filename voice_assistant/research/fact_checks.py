@@ -177,6 +177,16 @@ def spoken_form(say: str, notes: list[Note]) -> str | None:
     return None
 
 
+PRICE = re.compile(
+    r"[€$£]\s?(\d[\d,.]*)|(\d[\d,.]*)\s?(?:euros?|pounds?|dollars?|quid|bucks)\b", re.I
+)
+
+
+def prices(text: str) -> set[str]:
+    """The amounts of money a text states ("€32", "32 euros")."""
+    return {(a or b).rstrip(".,").replace(",", "") for a, b in PRICE.findall(text)}
+
+
 def _says_something(word: str, shortest: int = 3) -> bool:
     """A word that claims something: no stop word, question word or neutral filler."""
     return (
@@ -256,6 +266,10 @@ def check_fact(
     missing += [c for c in colours(fact.say) if c not in around]
     if missing:
         detail = ", ".join(dict.fromkeys(missing)) + " is not in its quote"
+        findings.append(Finding("values_supported", detail, index))
+    priced = prices(fact.say) - prices(f"{note.excerpt} {note.text}")
+    if priced:  # "Biscuit's booster will cost 10 euros." from his 10:20 appointment
+        detail = f"{sorted(priced)[0]} is no price in note {fact.note}"
         findings.append(Finding("values_supported", detail, index))
     elsewhere = other_topic(fact, notes, question)
     if elsewhere:

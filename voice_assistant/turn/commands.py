@@ -40,6 +40,11 @@ TIMER_FORMS = [
         rf"^{_SET} (?:a |an |the |my )?(?:{_LABEL} )?timer"
         rf"(?: for (?P<for>.+?))?(?: for (?:the |my )?(?P<label2>[a-z]+(?: [a-z]+)?))?$"
     ),
+    # "put a seven minute timer on"
+    re.compile(
+        rf"^put (?:a |an )?(?P<adjective>{_DURATION_WORD}[ -](?:hour|minute|second|min|hr|sec))"
+        r"(?: (?P<label>[a-z]+))? timer on$"
+    ),
     # "put the kettle timer on for four minutes"
     re.compile(rf"^put (?:a |the |my )?(?:{_LABEL} )?timer on(?: for (?P<for>.+))?$"),
     # "time twelve minutes for the pizza", "time me 5 minutes"

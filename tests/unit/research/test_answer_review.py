@@ -532,3 +532,23 @@ def test_a_fact_that_only_says_the_question_back_is_no_answer():
     clinic = "Check-up with Dr. Alvarez at the Riverside clinic on Thursday 12 March."
     rest = "What is the rest of the riverside clinic?"
     assert says_back("The rest of the riverside clinic is the Dentist's clinic.", clinic, rest)
+
+
+def test_a_price_must_be_a_price_in_its_note():
+    from voice_assistant.research.fact_checks import prices
+
+    assert prices("Retail is €32, wholesale 18 euros; 1,240 degrees.") == {"32", "18"}
+    biscuit = Note(
+        "Biscuit",
+        "file, household",
+        "His next vet appointment is on Thursday 15 October at 10:20, for his booster jab.",
+        day="2026-10-02",
+    )
+    quote = "His next vet appointment is on Thursday 15 October at 10:20, for his booster jab."
+    booster = "How much is Biscuit's booster going to cost?"
+    said = review(booster, Draft((Fact(1, quote, "The booster will cost 10 euros."),)), [biscuit])
+    assert not said.passed
+    assert "10 is no price in note 1" in [f.detail for f in said.findings]
+    mugs = "How much do my oatmeal mugs sell for retail?"
+    fact = Fact(1, "retail price 32 euros", "They sell for €32 retail.")
+    assert review(mugs, Draft((fact,)), [MUGS]).passed
