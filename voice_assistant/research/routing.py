@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import pairwise
 
 from voice_assistant.memory.schema import STOPWORDS
 from voice_assistant.research.fold import fold, held
@@ -141,6 +142,23 @@ def titled(question: str, notes: Iterable[Note]) -> bool:
     return False
 
 
+def _said_of(word: str) -> bool:
+    return len(word) > 2 and not word.isdigit() and word not in STOPWORDS | QUESTION_WORDS
+
+
+def phrase_noted(question: str, notes: Iterable[Note]) -> bool:
+    """Two words of the question side by side as a note writes them ("What date's the
+    March release going out?"): the user's own thing, however little of the note's
+    meaning the question shares (the nearest memory 0.33 away)."""
+    words = fold(question)
+    pairs = {(a, b) for a, b in pairwise(words) if _said_of(a) and _said_of(b)}
+    for note in notes:
+        said = fold(f"{note.subject}. {note.text or note.excerpt}") if note.day else []
+        if pairs & set(pairwise(said)):
+            return True
+    return False
+
+
 def route(question: str, notes: list[Note] | None, evidence: Evidence) -> str:
     """``personal`` (answered only from notes) or ``general`` (the world's knowledge).
 
@@ -161,6 +179,8 @@ def route(question: str, notes: list[Note] | None, evidence: Evidence) -> str:
     if evidence.closeness is None:
         return "personal" if is_personal(question, notes or []) else "general"
     if evidence.closeness >= PERSONAL_FROM or (notes and names_noted(question, notes)):
+        return "personal"
+    if notes and phrase_noted(question, notes):
         return "personal"
     if evidence.closeness < GENERAL_BELOW:
         return "general"

@@ -112,3 +112,18 @@ def test_one_word_heard_in_doubt_makes_a_question_personal():
 def test_a_question_asked_again_is_about_what_the_user_was_told():
     assert route("How hot does the beast go again?", [], Evidence(0.2)) == "personal"
     assert route("How hot does the sun get?", [], Evidence(0.2)) == "general"
+
+
+def test_two_words_side_by_side_as_a_note_writes_them_make_a_question_personal():
+    release = Note(
+        "Transaction gateway decision",
+        "file, work; written 2026-11-02",
+        "We keep the transaction gateway on the old queue until the March release.",
+        day="2026-11-02",
+    )
+    far = Evidence(closeness=0.33)  # the note is about the gateway: little meaning shared
+    assert route("What date's the March release going out?", [release], far) == "personal"
+    # one word of the note, or two apart, or a general question: as before
+    assert route("How many days are there in March?", [release], far) == "general"
+    assert route("When is the next release of Python?", [release], far) == "general"
+    assert route("What is the capital of Australia?", [release, WIFI], far) == "general"
