@@ -121,8 +121,9 @@ def _nearest(word: str, words: dict[str, str], most: int = 2, name: bool = False
         found = distance(word, known, limit)
         if found <= limit:
             best.append((found, written))
-    if not best and name and len(sound(word)) >= 3:  # "Alveress": Alvarez, by sound
-        best = [(limit, written) for known, written in words.items() if sound(known) == sound(word)]
+    heard = sound(word) if not best and name else ""
+    if len(heard) >= 3:  # "Alveress": Alvarez, by sound
+        best = [(limit, written) for known, written in words.items() if sound(known) == heard]
     best.sort()
     tied = [written for found, written in best if found == best[0][0]] if best else []
     if len(tied) > (MOST_NAMES if name else 1):
@@ -142,10 +143,11 @@ def _parts(word: str, words: dict[str, str]) -> str:
     """Two of the memories' words heard as one ("Assetag": "asset tag", the "t" they share
     said once), when exactly one such pair makes it up; else ""."""
     found = set()
+    known = words.keys() - STOPWORDS
     for at in range(3, len(word) - 1):
         left, right = word[:at], word[at:]
         for first, second in ((left, right), (left, word[at - 1 :])):
-            if len(second) >= 3 and {first, second} <= words.keys() - STOPWORDS:
+            if len(second) >= 3 and {first, second} <= known:
                 found.add(f"{words[first]} {words[second]}")
     return found.pop() if len(found) == 1 else ""
 
@@ -179,8 +181,8 @@ def readings(question: str, words: dict[str, str], most: int = 2) -> list[tuple[
         if joined not in words and at > 0 and token[:1].isupper() and after[:1].isupper():
             alike = _sound_alike(plain(key + after_head), words)  # "Mark O" for "Marco"
             if alike:
-                changes.append((at, 3, alike[0].capitalize() + after[len(after_head) :], True))
                 rest = after[len(after_head) :]
+                changes.append((at, 3, alike[0].capitalize() + rest, True))
                 alternatives += [(at, 3, a.capitalize() + rest, True) for a in alike[1:]]
                 continue
         if joined in words:  # "Pepper Pot" -> "Pepperpot"
@@ -196,9 +198,8 @@ def readings(question: str, words: dict[str, str], most: int = 2) -> list[tuple[
         name = at > 0 and token[:1].isupper()  # "Tamus" for "Tomás"
         nearest = _nearest(key, words, 2 if name else most, name)
         if name and most < 2:  # "Kenya" is no "Kanra": two letters off must sound alike
-            nearest = [
-                w for w in nearest if distance(key, plain(w), 1) < 2 or sound(w) == sound(key)
-            ]
+            heard = sound(key)
+            nearest = [w for w in nearest if distance(key, plain(w), 1) < 2 or sound(w) == heard]
         if nearest:
             near, *others = nearest
             word = near.capitalize() if token[:1].isupper() else near

@@ -142,8 +142,11 @@ def titled(question: str, notes: Iterable[Note]) -> bool:
     return False
 
 
+_UNSAID = STOPWORDS | QUESTION_WORDS
+
+
 def _said_of(word: str) -> bool:
-    return len(word) > 2 and not word.isdigit() and word not in STOPWORDS | QUESTION_WORDS
+    return len(word) > 2 and not word.isdigit() and word not in _UNSAID
 
 
 def phrase_noted(question: str, notes: Iterable[Note]) -> bool:
