@@ -173,6 +173,13 @@ ADDRESS = re.compile(
     r"|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b|\b\d{4,5} [A-Z][a-z]+",
 )
 """An address: "12 Mill Lane", a postcode ("SW1A 1AA"), "10115 Berlin"; not "at Ana's"."""
+PERIOD = re.compile(
+    r"\b(?:every|each|once|twice|daily|weekly|monthly|yearly|annually|fortnightly|hourly|"
+    r"overnight)\b|\b(?:a|an|per|half an?|a few|several)\s+"
+    r"(?:second|minute|hour|day|night|week|fortnight|month|year|season)s?\b",
+    re.I,
+)
+"""How long or how often without a number: "about a week", "every other week"."""
 TITLED = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s+[A-Z][\w'’-]*\b(?!\s+[A-Z])")
 """A title and a surname alone after it: no first name ("Mr. Chinedu Okafor" has one)."""
 PLACE_NAME = re.compile(r"\b(?:in|at|from|near|by|to|on|through|via)\s+(?:the\s+)?([A-Z][\w'’-]*)")
@@ -183,15 +190,17 @@ nor who a thing is "with": "The kitchen renovation is with Baxter and Sons")."""
 def has_kind(kind: str, said: str, question: str) -> bool:
     tokens = set(fold(said))
     negated = bool(tokens & NEGATION) or "no one" in said.lower()
-    if kind == "when":  # "on Sundays", "in six months"
-        return bool(stems(said) & WHEN_WORDS) or bool(re.search(r"\d[:.]\d\d\b", said))
+    if kind == "when":  # "on Sundays", "in six months"; not only the "March" of the question
+        dated = (stems(said) - stems(question)) & WHEN_WORDS
+        return bool(dated) or bool(re.search(r"\d[:.]\d\d\b", said))
     if kind == "time":
         return bool(CLOCK.search(said)) or negated
     if kind == "money":
         return bool(tokens & MONEY) or bool(re.search(r"[€$£]\s?\d", said)) or negated
     if kind == "amount":
         cardinal = any(w in UNITS for w in re.findall(r"[a-z]+", said.lower()))
-        return bool(re.search(r"\d", said)) or cardinal or negated
+        period = bool(re.match(r"\s*how (?:long|often)\b", question, re.I) and PERIOD.search(said))
+        return bool(re.search(r"\d", said)) or cardinal or period or negated
     if kind == "job":
         return bool(JOB.search(said)) or negated
     if kind == "colour":

@@ -32,6 +32,8 @@ DATE = re.compile(
 holds ("three runs a week" does not)."""
 TOPIC_KINDS = ("when", "time", "where", "who", "name")
 """Kinds whose answer may leave its topic to the title or the sentence before."""
+NAMED = ("who", "name")
+"""Kinds answered by a name: the topic only from the same sentence (";", ":") before."""
 
 
 def one_sentence(before: str) -> bool:
@@ -50,14 +52,17 @@ def answers(question: str, sentence: str, before: str, note: Note) -> int | None
         return None  # heard aloud, a sentence saying something was done sounds like ours
     own = held(asked, f"{before} {sentence}" if one_sentence(before) else sentence)
     title = held(asked, note.subject)
-    topic = own | title | (held(asked, before) if kind in TOPIC_KINDS else set())
+    # a name after a whole sentence about someone starts a new topic: "His son Oskar is
+    # mad about dinosaurs. Felix lent me his camping stove." names no dinosaur
+    carried = kind in TOPIC_KINDS and (kind not in NAMED or one_sentence(before))
+    topic = own | title | (held(asked, before) if carried else set())
     if 2 * len(topic) < len(asked):
         return None
     owned = held(set(possessed(question)), note.text or note.excerpt)
     if owned and not held(owned, f"{note.subject} {sentence}"):
         return None  # "My brother Tomás lives in Porto." is not about his birthday
     if kind in TOPIC_KINDS:
-        if not own and 2 * len(title) < len(asked) and not held(asked, before):
+        if not own and 2 * len(title) < len(asked) and not (carried and held(asked, before)):
             return None
     elif asked - title - own or not (own or (not kind and asked <= title)):
         # "How much does Biscuit weigh?" needs "weigh"; "How old is Felix?" is not answered
@@ -65,6 +70,13 @@ def answers(question: str, sentence: str, before: str, note: Note) -> int | None
         return None
     if kind and not has_kind(kind, sentence, question):
         return None
+    parts = split_sentences(sentence)
+    if (
+        kind
+        and len(parts) > 1
+        and not any(has_kind(kind, p, question) and held(asked, p) for p in parts)
+    ):
+        return None  # "Which dinosaur does Oskar like best?": not the Felix of the sentence before
     around = f"{note.subject} {before} {sentence}"
     if any(not held(stems(name), around) for name in names_in(question)):
         return None  # "… with Dr. Alvarez?" is not answered by a sentence about Dr. Brandt
@@ -90,3 +102,16 @@ def answering_sentences(question: str, notes: list[Note]) -> list[tuple[int, str
             if score is not None:
                 found.append((-score, number, sentence))
     return [(number, sentence) for _score, number, sentence in sorted(found, key=lambda f: f[0])]
+
+
+WHERE = re.compile(r"^(\s*)where(?=(?:'s| is| are| was| were)\b)", re.I)
+"""Where a thing *is*: "Where does he live?" asks a place whatever the notes hold."""
+
+
+def when_heard_as_where(question: str, notes: list[Note]) -> str:
+    """A spoken "Where is my brother's birthday?" read as the "When" it sounds like, when no
+    note says where it is and one says when: whisper hears a synthetic "When" as "Where"."""
+    if not WHERE.match(question) or answering_sentences(question, notes):
+        return question
+    when = WHERE.sub(lambda m: f"{m.group(1)}When", question, count=1)
+    return when if answering_sentences(when, notes) else question

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from voice_assistant.config import TaskProfile
@@ -246,8 +246,9 @@ class Answerer:
         self, draft: Draft | None, verdict: Review, notes: list[Note], mode: Mode, stopped: bool
     ) -> str:
         assert draft is not None
-        if mode == "spoken":
-            return compose.spoken_answer(verdict.kept)
+        if mode == "spoken":  # "Running plan: Training for …" is said without its title
+            said = [replace(f, say=without_header(f.say, notes[f.note - 1])) for f in verdict.kept]
+            return compose.spoken_answer(said)
         text = compose.written_answer(draft, verdict.kept, notes, verdict.lead_ok)
         return f"{text}\n\n{CUT_SHORT}\n{findings(notes, 3)}" if stopped else text
 

@@ -13,6 +13,7 @@ from voice_assistant.config import ResearchConfig, TaskProfile
 from voice_assistant.events import ModelCall, Reply
 from voice_assistant.llm.base import LanguageModel, Message
 from voice_assistant.memory.conversation import Conversations, StoredTurn
+from voice_assistant.research.answer_sentence import when_heard_as_where
 from voice_assistant.research.answering import Answered, Answerer
 from voice_assistant.research.base import Mode
 from voice_assistant.research.final import final_request
@@ -146,6 +147,8 @@ class MemoryResearch:
 
         run = self.loop.run(question, self.config.budget(mode), settle, self.config.calls(mode))
         notes = build_notes(run.exchanges)
+        if evidence.sureness < 0 and personal and personal[0]:  # heard, not typed
+            question = when_heard_as_where(question, notes)
         research_s = time.monotonic() - started
         kept, answered = self.final_pass(question, notes, history, mode, personal[0])
         answered.review["route"] = {

@@ -195,7 +195,11 @@ def names_in(text: str) -> list[str]:
     """Capitalised words inside a sentence: names, places, titles."""
     text = re.sub(r"\b(?:Dr|Mr|Mrs|Ms|St)\.\s+", "", text.strip())  # "Dr. Alvarez": a name
     found = re.findall(r"(?<![.!?]\s)(?<!^)(?<!\s\s)\b([A-Z][\w'’-]+)", text)
-    return [name for name in found if name.lower() not in QUESTION_WORDS | {"i"}]
+    return [  # "I'm", "I've": the speaker, not a name
+        name
+        for name in found
+        if name.lower() not in QUESTION_WORDS | {"i"} and not re.match(r"I['’]", name)
+    ]
 
 
 def _note_words(note: Note) -> set[str]:

@@ -30,7 +30,6 @@ NUMBER_WORDS: dict[str, float] = {
     **TENS,
     "a": 1,
     "an": 1,
-    "forty-five": 45,
     "half": 0.5,
     "a half": 0.5,
 }
@@ -51,6 +50,16 @@ _PART = re.compile(
 MAX_TIMER_S = 24 * 3600
 
 
+_COMPOUND = re.compile(
+    rf"\b({'|'.join(TENS)})[- ]({'|'.join(w for w, n in SMALL_NUMBERS.items() if 0 < n < 10)})\b"
+)
+""""twenty-five", "twenty five": one number, not a twenty beside a five."""
+
+
+def _compounds(text: str) -> str:
+    return _COMPOUND.sub(lambda m: str(TENS[m.group(1)] + SMALL_NUMBERS[m.group(2)]), text)
+
+
 _FRACTIONS = [
     (re.compile(r"\bhalf an? (hour|minute)"), r"0.5 \1"),
     (re.compile(r"\b(?:a )?quarter (?:of )?an? (hour)"), r"0.25 \1"),
@@ -66,7 +75,7 @@ def _unit_seconds(unit: str) -> int:
 
 def parse_duration(text: str) -> int | None:
     """Seconds in "10 minutes", "an hour and a half", "1h 30m"; None if it is no duration."""
-    text = text.lower().strip()
+    text = _compounds(text.lower().strip())
     for pattern, replacement in _FRACTIONS:
         text = pattern.sub(replacement, text)
     parts = _PART.findall(text)
@@ -86,7 +95,7 @@ def parse_duration(text: str) -> int | None:
 
 def holds_duration(text: str) -> bool:
     """Whether the words say some duration anywhere ("… for ten minutes and …")."""
-    text = text.lower()
+    text = _compounds(text.lower())
     for pattern, replacement in _FRACTIONS:
         text = pattern.sub(replacement, text)
     return any(parse_duration(f"{number} {unit}") for number, unit in _PART.findall(text))

@@ -552,3 +552,22 @@ def test_a_price_must_be_a_price_in_its_note():
     mugs = "How much do my oatmeal mugs sell for retail?"
     fact = Fact(1, "retail price 32 euros", "They sell for €32 retail.")
     assert review(mugs, Draft((fact,)), [MUGS]).passed
+
+
+def test_how_long_and_how_often_take_a_period_and_when_a_day_beyond_the_question():
+    from voice_assistant.research.answer_review import has_kind
+
+    assert has_kind("amount", "Delivery takes about a week.", "How long does delivery take?")
+    assert has_kind("amount", "Glass goes every other week.", "How often is glass collected?")
+    assert not has_kind("amount", "Delivery takes about a week.", "How many bags are left?")
+    release = "What date's the March release going out?"
+    assert not has_kind(
+        "when", "The gateway stays on the old queue until the March release.", release
+    )
+    assert has_kind("when", "The March release goes out on Monday.", release)
+
+
+def test_i_m_is_the_speaker_not_a_name_the_notes_must_hold():
+    from voice_assistant.research.questions import names_in
+
+    assert names_in("Remind me what day I'm meant to do intervals with Marek.") == ["Marek"]

@@ -158,3 +158,14 @@ def test_a_general_answer_is_checked_by_code_too():
     out = ask.answer("What is the capital of Australia?", [], [], "spoken", personal=False)
     assert out.text == "I found nothing about that in your memories."
     assert out.review["drafts"][0]["failed"]
+
+
+def test_a_spoken_answer_copying_its_note_s_title_is_said_without_it():
+    copied = {
+        "note": 1,
+        "quote": "long run on Sundays",
+        "say": "Running plan: Training for the half marathon: long run on Sundays.",
+    }
+    ask, _llm = answerer([facts(copied)])
+    out = ask.answer("What day is my long run?", [RACE], [], "spoken", personal=True)
+    assert out.text == "Training for the half marathon: long run on Sundays."

@@ -235,3 +235,55 @@ def test_a_clause_after_a_semicolon_takes_its_topic_from_the_clause_before():
         "Your notes say: The renewal form needs two photos and the old passport; the town "
         "hall takes three weeks."
     )
+
+
+def test_a_name_asked_for_is_not_taken_from_a_sentence_about_someone_else():
+    # the dinosaur's sentence names none; Felix, after it, is not the dinosaur
+    assert answering_sentence("Which dinosaur does Oskar like best?", [FELIX]) is None
+    assert notes_say("Which dinosaur does Oskar like best?", [FELIX], []) is None
+    # a quote of two sentences: the name must be in the one about what was asked
+    both = Fact(1, "Felix is my friend from the climbing gym. His son Oskar is seven.", "x")
+    assert notes_say("Which dinosaur does Oskar like best?", [FELIX], [both]) is None
+
+
+def test_when_is_not_answered_by_the_date_word_the_question_already_names():
+    gateway = Note(
+        "Transaction gateway",
+        "file, work",
+        "We keep the transaction gateway on the old queue until the March release.",
+        day="2026-10-02",
+    )
+    assert notes_say("What date's the March release going out?", [gateway], []) is None
+    assert answering_sentence("When does the gateway leave the old queue?", [gateway]) == (
+        1,
+        "We keep the transaction gateway on the old queue until the March release.",
+    )
+
+
+def test_how_long_and_how_often_are_answered_without_a_number():
+    recycling = Note(
+        "Recycling", "file", "Recycling goes out on Tuesday evenings; glass only every other week."
+    )
+    recycling = Note(recycling.subject, recycling.label, recycling.excerpt, day="2026-10-02")
+    said = notes_say("How often does the glass go out?", [recycling], [])
+    assert said == (
+        "Your notes say: Recycling goes out on Tuesday evenings; glass only every other week."
+    )
+
+
+def test_a_spoken_where_is_read_as_when_only_when_the_notes_say_when_and_not_where():
+    from voice_assistant.research.answer_sentence import when_heard_as_where
+
+    tomas = Note("Tomás", "file", "My brother Tomás's birthday is on 3 July.", day="2026-01-02")
+    heard = "Where is my brother's birthday?"
+    assert when_heard_as_where(heard, [tomas]) == "When is my brother's birthday?"
+    assert when_heard_as_where("Where does my brother live?", [tomas]) == (
+        "Where does my brother live?"
+    )
+    fair = Note(
+        "Craft fair",
+        "file",
+        "The Christmas craft fair is on 13 December at the Corn Exchange.",
+        day="2026-01-02",
+    )
+    assert when_heard_as_where("Where is the craft fair?", [fair]) == "Where is the craft fair?"
