@@ -17,7 +17,13 @@ from voice_assistant.research.answer_sentence import when_heard_as_where
 from voice_assistant.research.answering import Answered, Answerer
 from voice_assistant.research.base import Mode
 from voice_assistant.research.final import final_request
-from voice_assistant.research.hearing import NAMED_LOSS, question_word, readings, vocabulary
+from voice_assistant.research.hearing import (
+    NAMED_LOSS,
+    held_beyond_reading,
+    question_word,
+    readings,
+    vocabulary,
+)
 from voice_assistant.research.loop import ResearchLoop, research_request
 from voice_assistant.research.notes import Exchange, Note, build_notes, digest
 from voice_assistant.research.passages import decisive, focus
@@ -147,6 +153,8 @@ class MemoryResearch:
 
         run = self.loop.run(question, self.config.budget(mode), settle, self.config.calls(mode))
         notes = build_notes(run.exchanges)
+        if question != heard:  # a note found only through a word the reading changed
+            notes = held_beyond_reading(heard, question, notes, self._known()[0])
         if evidence.sureness < 0 and personal and personal[0]:  # heard, not typed
             question = when_heard_as_where(question, notes)
         research_s = time.monotonic() - started

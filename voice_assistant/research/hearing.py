@@ -14,8 +14,9 @@ import re
 from collections.abc import Iterable
 
 from voice_assistant.memory.schema import STOPWORDS
-from voice_assistant.research.fold import plain, stem
-from voice_assistant.research.questions import ASKED_FOR, QUESTION_WORDS
+from voice_assistant.research.fold import held, plain, stem
+from voice_assistant.research.notes import Note
+from voice_assistant.research.questions import ASKED_FOR, QUESTION_WORDS, subject_words
 
 MIN_GAIN = 0.05
 """How much closer (cosine) the nearest memory must come for a reading with a word changed
@@ -223,3 +224,19 @@ def _applied(tokens: list[str], changes: list[tuple[int, int, str, bool]]) -> st
         out += [*tokens[at:first], replacement]
         at = first + count
     return "".join([*out, *tokens[at:]])
+
+
+def held_beyond_reading(
+    heard: str, reading: str, notes: list[Note], names: frozenset[str] = frozenset()
+) -> list[Note]:
+    """Of the notes found for a reading that changed an everyday word of what was heard,
+    those holding something of the question the reading left as it was: "How long am I
+    supposed to talk for a coffee's dude?" read as "… coffee's due?" is not about the
+    library books "due back". A reading to one of the user's ``names`` is evidence
+    enough ("What number does Ingred live at?": "Ingrid at number 12"), and a question of
+    the changed word alone ("Who is Mr. Akeffer?") keeps its notes."""
+    asked = set(subject_words(reading))
+    kept = asked & set(subject_words(heard))
+    if asked <= kept or not kept or {w.lower() for w in asked - kept} & names:
+        return notes
+    return [n for n in notes if not n.day or held(kept, f"{n.subject} {n.text or n.excerpt}")]

@@ -134,3 +134,28 @@ def test_an_opening_once_is_read_as_when_s():
     )
     assert question_word("Once the bread is done, tell me.") == "Once the bread is done, tell me."
     assert question_word("When is it?") == "When is it?"
+
+
+def test_a_note_found_only_through_the_changed_word_is_no_answer():
+    from voice_assistant.research.hearing import held_beyond_reading
+    from voice_assistant.research.notes import Note
+
+    library = Note(
+        "Library books", "file", "The library books are due back on 2 December.", day="d"
+    )
+    kiln = Note("Kiln", "file", MEMORIES[0][1], day="d")
+    clock = Note("clock: the current date and time", "tool clock", "Monday 30 November")
+    heard = "How long am I supposed to talk for a coffee's dude?"
+    reading = "How long am I supposed to talk for a coffee's due?"
+    assert held_beyond_reading(heard, reading, [library, clock]) == [clock]
+    # what the reading left as it was ("firings") is in the note: it stands
+    glaze = ("How hot do the blaze firings go?", "How hot do the glaze firings go?")
+    assert held_beyond_reading(*glaze, [kiln]) == [kiln]
+    # a question of the changed word alone keeps its notes
+    okafor = Note("Landlord", "file", "The landlord is Mr. Okafor.", day="d")
+    assert held_beyond_reading("Who is Mr. Akeffer?", "Who is Mr. Okafor?", [okafor]) == [okafor]
+    # a reading to one of the user's names is evidence enough
+    ingrid = Note("Ingrid", "file", "Our neighbour Ingrid at number 12 keeps our key.", day="d")
+    ingred = ("What number does Ingred live at?", "What number does Ingrid live at?")
+    assert held_beyond_reading(*ingred, [ingrid]) == []
+    assert held_beyond_reading(*ingred, [ingrid], frozenset({"ingrid"})) == [ingrid]
