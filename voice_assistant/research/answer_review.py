@@ -12,25 +12,21 @@ asked for (a date for "when", a place for "where"), about the right person or th
 (and about what a possessive asks, "my brother's birthday", when the note speaks of it).
 Pure functions: a failed fact is dropped, an answer with no fact left is rewritten once,
 then code's reply stands.
-The per-fact checks are in ``fact_checks``; this module weighs the answer as a whole.
+The per-fact checks are in ``fact_checks``, the kinds of value in ``value_kinds``; this
+module weighs the answer as a whole.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from voice_assistant.research.fact_checks import (
     LABELS,
-    MONEY,
-    NEGATION,
-    PLACE,
-    WHEN_WORDS,
     Finding,
     check_fact,
     title_words,
 )
-from voice_assistant.research.fold import UNITS, fold, held, stem, stems
+from voice_assistant.research.fold import fold, held, stems
 from voice_assistant.research.notes import Note
 from voice_assistant.research.questions import (
     names_in,
@@ -39,8 +35,9 @@ from voice_assistant.research.questions import (
     role_words,
     subject_words,
 )
-from voice_assistant.research.quotes import colours, locate, names, values
+from voice_assistant.research.quotes import locate, values
 from voice_assistant.research.support import Draft, Fact
+from voice_assistant.research.value_kinds import asked_kind, has_kind
 
 
 @dataclass
@@ -61,12 +58,6 @@ class Review:
     @property
     def lead_ok(self) -> bool:
         return not any(f.check == "lead_values" for f in self.findings)
-
-
-HOW = frozenset(
-    ["old", "long", "far", "big", "tall", "heavy", "hot", "cold", "many", "much", "often"]
-)
-"""Words of "how old", "how long": the kind of value asked, said by the value itself."""
 
 
 def relevance(fact: Fact, notes: list[Note], question: str) -> int:
@@ -106,130 +97,6 @@ def relevant(facts: list[Fact], notes: list[Note], question: str) -> list[bool]:
         follows = fact.note in reach or (bool(title) and title <= words)
         keep.append((score == best and score > 0) or (score > 0 and follows))
     return keep
-
-
-TIME_NOUNS = r"(?:day|date|evening|morning|afternoon|night|week|weekend|month|year|weekday)s?"
-"""What "which …" asks for when it asks for a day: "which evening", "what week"."""
-
-
-def asked_kind(question: str) -> str:
-    """The kind of value a question asks for: a day, a time of day, money, an amount, a
-    job, a colour or a name."""
-    q = " ".join(question.lower().split())
-    if re.match(r"(?:at )?what time\b", q):
-        return "time"  # "What time does Kofi's wedding start?": a day is no answer
-    if re.match(rf"(?:when|(?:what|which) {TIME_NOUNS})\b", q):
-        return "when"  # "Which evening does the recycling go out?": a day, not a name
-    if re.search(r"\baddress\b", q):
-        return "address"  # a street and a number, not where a club meets
-    if re.search(r"\bfirst name\b", q):
-        return "first name"  # "Mr. Okafor" gives none
-    if re.search(r"\b(?:last|family) name\b|\bsurname\b", q):
-        return "last name"  # a name after a name, not "Spanish lessons with Lucía"
-    money = re.search(r"\b(?:price|cost|costs|fee|rent|pay|paid|sell|sells|charge)\b", q)
-    if (re.match(r"how much\b", q) and money) or re.search(r"\b(?:price|cost|fee)\b", q):
-        return "money"
-    if re.search(r"\bset (?:me|us|you|him|her|them) back\b", q):
-        return "money"  # "What did the boiler service set us back?": no company's name
-    if re.match(r"how (?:many|much|long|old|far|big|tall|heavy|hot|cold|often)\b", q) or re.search(
-        r"\b(?:number|code|pin|phone|temperature)\b", q
-    ):
-        return "amount"
-    if re.search(r"\bdo(?:es)? (?:\w+ ){1,3}do for (?:a living|work)\b|\bjob\b", q):
-        return "job"  # "What does Tomás do for a living?": not where he lives
-    if re.match(r"(?:what|which) colou?rs?\b", q):  # "What colors Felix's stove?", as heard
-        return "colour"
-    if re.match(r"what(?:'s| is| are| was)\b.*\b(?:called|named)\W*$", q):
-        return "name"  # "What is the guest wifi called?"
-    if re.match(r"which (?:one|of)\b", q):
-        return ""  # "Which one is the back door key?" asks which thing, by its look
-    if re.match(r"\s*(?i:who(?:'s| is| are| was| were))\s+[A-Z]", question):
-        return ""  # "Who is Priya?" asks what she is, not for a name
-    if re.match(r"(?:who|whose|which \w+)\b", q) or re.search(r"\bname\b", q):
-        return "who" if q.startswith("who") else "name"
-    if re.match(r"where\b", q):
-        return "where"
-    return ""
-
-
-CLOCK = re.compile(
-    r"\d[:.]\d\d\b|\b\d{1,2} ?(?:am|pm|a\.m\.|p\.m\.)|o'?clock|\b(?:noon|midday|midnight|"
-    r"morning|afternoon|evening|night|tonight)\b",
-    re.I,
-)
-"""A time of day: what "what time" asks for ("in the morning" will do, a date will not)."""
-JOB = re.compile(
-    r"\b(?:works? (?:as|at|for|in|on)|is (?:a|an|the)|runs|leads|manages|teaches|owns|job|"
-    r"retired|studies)\b",
-    re.I,
-)
-"""What someone does: "works as an engineer", "is the tech lead", "runs the rota"."""
-STREETS = (
-    "Street|Road|Lane|Avenue|Close|Way|Drive|Place|Square|Crescent|Terrace|Gardens|Court|Row|"
-    "Hill|Rise|Grove|Park|Walk|Mews"
-)
-ADDRESS = re.compile(
-    rf"\b\d+[a-z]?,? (?:[A-Z][\w'’-]* ){{1,3}}(?:{STREETS})\b"
-    r"|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b|\b\d{4,5} [A-Z][a-z]+",
-)
-"""An address: "12 Mill Lane", a postcode ("SW1A 1AA"), "10115 Berlin"; not "at Ana's"."""
-PERIOD = re.compile(
-    r"\b(?:every|each|once|twice|daily|weekly|monthly|yearly|annually|fortnightly|hourly|"
-    r"overnight)\b|\b(?:a|an|per|half an?|a few|several)\s+"
-    r"(?:second|minute|hour|day|night|week|fortnight|month|year|season)s?\b",
-    re.I,
-)
-"""How long or how often without a number: "about a week", "every other week"."""
-TITLED = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s+[A-Z][\w'’-]*\b(?!\s+[A-Z])")
-"""A title and a surname alone after it: no first name ("Mr. Chinedu Okafor" has one)."""
-PLACE_NAME = re.compile(r"\b(?:in|at|from|near|by|to|on|through|via)\s+(?:the\s+)?([A-Z][\w'’-]*)")
-"""A named place: "in Porto", "through Helsinki", "at the Corn Exchange" (not "Sundays",
-nor who a thing is "with": "The kitchen renovation is with Baxter and Sons")."""
-
-
-def has_kind(kind: str, said: str, question: str) -> bool:
-    tokens = set(fold(said))
-    negated = bool(tokens & NEGATION) or "no one" in said.lower()
-    if kind == "when":  # "on Sundays", "in six months"; not only the "March" of the question
-        dated = (stems(said) - stems(question)) & WHEN_WORDS
-        return bool(dated) or bool(re.search(r"\d[:.]\d\d\b", said))
-    if kind == "time":
-        return bool(CLOCK.search(said)) or negated
-    if kind == "money":
-        return bool(tokens & MONEY) or bool(re.search(r"[€$£]\s?\d", said)) or negated
-    if kind == "amount":
-        cardinal = any(w in UNITS for w in re.findall(r"[a-z]+", said.lower()))
-        period = bool(re.match(r"\s*how (?:long|often)\b", question, re.I) and PERIOD.search(said))
-        return bool(re.search(r"\d", said)) or cardinal or period or negated
-    if kind == "job":
-        return bool(JOB.search(said)) or negated
-    if kind == "colour":
-        return bool(colours(said)) or negated
-    if kind == "address":
-        return bool(ADDRESS.search(said)) or negated
-    asked = set(fold(question))
-    new_names = [n for n in names(said) if n not in asked and stem(n) not in WHEN_WORDS]
-    if kind == "first name":  # "Mr. Okafor" is a surname; "Rent" opening a sentence no name
-        untitled = set(fold(" ".join(names_in(TITLED.sub("", said)))))
-        return any(n in untitled for n in new_names) or negated
-    if kind == "last name":  # "Lucía García", "Mr. Okafor"
-        after = re.findall(  # not "The Riverside", nor "Mill Lane"
-            rf"\b(?!(?:The|A|An|My|Our|Your)\b)[A-Z][\w'’.-]*\s+(?!(?:{STREETS})\b)([A-Z][\w'’-]*)",
-            said,
-        )
-        return any(n in new_names for n in fold(" ".join(after))) or negated
-    if kind == "who":  # someone, or a team ("the payments team owns it")
-        return bool(new_names) or negated or "team" in tokens
-    if kind == "name":  # a name, not a date ("flying with the team on 9 October")
-        return bool(new_names) or negated
-    if kind == "where":  # a named place, or somewhere in/under/behind something
-        placed = [m.group(1) for m in PLACE_NAME.finditer(said)]
-        return (
-            bool(set(fold(" ".join(placed))) & set(new_names))
-            or bool(PLACE.search(said))
-            or negated
-        )
-    return True
 
 
 def reach(facts: list[Fact], notes: list[Note]) -> list[Note]:

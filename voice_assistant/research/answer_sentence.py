@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 
-from voice_assistant.research.answer_review import HOW, asked_kind, has_kind
 from voice_assistant.research.fact_checks import LABELS
 from voice_assistant.research.final import claims_a_change
 from voice_assistant.research.fold import fold, held, stems
@@ -21,6 +20,7 @@ from voice_assistant.research.notes import Note
 from voice_assistant.research.qualifiers import wrong_qualifier
 from voice_assistant.research.questions import names_in, possessed, subject_words
 from voice_assistant.research.quotes import is_instruction, split_sentences
+from voice_assistant.research.value_kinds import HOW, asked_kind, has_kind
 
 DATE = re.compile(
     r"\b(?:january|february|march|april|may|june|july|august|september|october|november|"

@@ -187,6 +187,17 @@ def prices(text: str) -> set[str]:
     return {(a or b).rstrip(".,").replace(",", "") for a, b in PRICE.findall(text)}
 
 
+def _figures(text: str) -> set[str]:
+    return {n.rstrip(".,").replace(",", "") for n in re.findall(r"\d[\d,.]*", text)}
+
+
+def unpriced(say: str, note: str) -> set[str]:
+    """Numbers its note gives only as money that a fact gives as something else: "45."
+    for how many stalls there are, from "The stall fee of 45 euros is paid"."""
+    money = prices(note) - _figures(PRICE.sub(" ", note))
+    return (_figures(say) - prices(say)) & money
+
+
 def _says_something(word: str, shortest: int = 3) -> bool:
     """A word that claims something: no stop word, question word or neutral filler."""
     return (
@@ -270,6 +281,10 @@ def check_fact(
     priced = prices(fact.say) - prices(f"{note.excerpt} {note.text}")
     if priced:  # "Biscuit's booster will cost 10 euros." from his 10:20 appointment
         detail = f"{sorted(priced)[0]} is no price in note {fact.note}"
+        findings.append(Finding("values_supported", detail, index))
+    bare = unpriced(fact.say, f"{note.excerpt} {note.text}")
+    if bare:
+        detail = f"{sorted(bare)[0]} is a price in note {fact.note}, said as something else"
         findings.append(Finding("values_supported", detail, index))
     elsewhere = other_topic(fact, notes, question)
     if elsewhere:

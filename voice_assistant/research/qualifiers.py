@@ -10,6 +10,8 @@ say the one asked. Pure functions over folded words.
 
 from __future__ import annotations
 
+import re
+
 from voice_assistant.research.fold import stems
 
 GROUPS: tuple[frozenset[str], ...] = tuple(
@@ -28,6 +30,14 @@ GROUPS: tuple[frozenset[str], ...] = tuple(
     )
 )
 """Words that set apart two things of one kind; a word may stand in several groups."""
+ENDING = re.compile(
+    r"\b(?:finish(?:es|ed|ing)?|end(?:s|ing)?(?!\s+(?:of|up)\b)|wrap(?:s|ping)? up)\b", re.I
+)
+"""A question about when a thing ends ("When does the quarterly review finish?")."""
+ENDS = re.compile(
+    r"\b(?:finish|end|wrap|over|close|until|till|to|through)(?:e?s|ed|ing)?\b|\d\s?[-–]\s?\d", re.I
+)
+"""An end said: a time written alone ("on 9 December at 14:00") is when a thing starts."""
 
 
 def wrong_qualifier(question: str, sentence: str, title: str, note: str) -> str | None:
@@ -44,4 +54,6 @@ def wrong_qualifier(question: str, sentence: str, title: str, note: str) -> str 
             return f"it is about the {other[0]}, not the {sorted(wanted)[0]} asked"
         if len(whole & group) > 1 or (whole & group) - wanted:
             return f"its sentence does not say {sorted(wanted)[0]!r}, and its note tells them apart"
+    if ENDING.search(question) and not ENDS.search(sentence):
+        return "it gives when it is, not when it ends"
     return None

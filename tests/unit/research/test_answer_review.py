@@ -263,7 +263,7 @@ def test_a_written_answer_states_only_what_its_points_quote():
 
 
 def test_the_kind_of_value_asked_for_is_given():
-    from voice_assistant.research.answer_review import asked_kind, has_kind
+    from voice_assistant.research.value_kinds import asked_kind, has_kind
 
     assert asked_kind("When is my dentist appointment?") == "when"
     assert asked_kind("How much is my rent?") == "money"
@@ -348,7 +348,7 @@ def test_an_answer_that_only_says_the_question_back_is_no_answer():
 
 
 def test_what_time_asks_for_a_time_of_day_not_a_day():
-    from voice_assistant.research.answer_review import asked_kind, has_kind
+    from voice_assistant.research.value_kinds import asked_kind, has_kind
 
     question = "What time does my half marathon start?"
     assert asked_kind(question) == "time" and asked_kind("When is it?") == "when"
@@ -358,7 +358,7 @@ def test_what_time_asks_for_a_time_of_day_not_a_day():
 
 
 def test_what_someone_does_for_a_living_is_a_job_not_where_they_live():
-    from voice_assistant.research.answer_review import asked_kind, has_kind
+    from voice_assistant.research.value_kinds import asked_kind, has_kind
 
     question = "What does Dana do for a living?"
     assert asked_kind(question) == "job"
@@ -555,7 +555,7 @@ def test_a_price_must_be_a_price_in_its_note():
 
 
 def test_how_long_and_how_often_take_a_period_and_when_a_day_beyond_the_question():
-    from voice_assistant.research.answer_review import has_kind
+    from voice_assistant.research.value_kinds import has_kind
 
     assert has_kind("amount", "Delivery takes about a week.", "How long does delivery take?")
     assert has_kind("amount", "Glass goes every other week.", "How often is glass collected?")
@@ -565,9 +565,45 @@ def test_how_long_and_how_often_take_a_period_and_when_a_day_beyond_the_question
         "when", "The gateway stays on the old queue until the March release.", release
     )
     assert has_kind("when", "The March release goes out on Monday.", release)
+    assert has_kind("when", "Your own laptop is a MacBook Air from 2021.", "What year's my laptop?")
 
 
 def test_i_m_is_the_speaker_not_a_name_the_notes_must_hold():
     from voice_assistant.research.questions import names_in
 
     assert names_in("Remind me what day I'm meant to do intervals with Marek.") == ["Marek"]
+
+
+def test_a_count_is_no_date_and_a_price_is_no_count():
+    from voice_assistant.research.value_kinds import has_kind
+
+    people = "How many people are going to the offsite?"
+    assert not has_kind("amount", "The team offsite is in Lisbon from 9 to 11 October.", people)
+    assert has_kind("amount", "Twelve people are going to the offsite.", people)
+    books = "How many library books have I got out?"
+    assert has_kind("amount", "Three library books are due back on 2 December.", books)
+    fair = Note("Craft fair", "file", "Our stall is number 41. The stall fee of 45 euros is paid.")
+    fair = Note(fair.subject, fair.label, fair.excerpt, day="d")
+    question = "How many stalls are at the fair?"
+    quote = "The stall fee of 45 euros is paid."
+    bare = review(question, Draft((Fact(1, quote, "45."),)), [fair])
+    assert not bare.passed
+    assert "45 is a price in note 1, said as something else" in [f.detail for f in bare.findings]
+    fee = review(
+        "How much was the stall fee?", Draft((Fact(1, quote, "It was 45 euros."),)), [fair]
+    )
+    assert fee.passed
+
+
+def test_when_a_thing_ends_is_not_the_time_it_is_on():
+    from voice_assistant.research.qualifiers import wrong_qualifier
+
+    review_note = "The quarterly review with Sofia is on 9 December at 14:00 in the Atlas room."
+    ends = "When does the quarterly review finish?"
+    assert wrong_qualifier(ends, review_note, "Quarterly review", review_note)
+    assert not wrong_qualifier(
+        "When is the quarterly review?", review_note, "Quarterly", review_note
+    )
+    offsite = "The team offsite is in Lisbon from 9 to 11 October."
+    assert not wrong_qualifier("When does the offsite end?", offsite, "Lisbon offsite", offsite)
+    assert not wrong_qualifier("Where did the keys end up?", "In the drawer.", "Keys", "")
