@@ -198,6 +198,18 @@ def unpriced(say: str, note: str) -> set[str]:
     return (_figures(say) - prices(say)) & money
 
 
+IDENTIFIER = re.compile(r"\b(?:number|no\.?|#)\s*(\d+)\b", re.I)
+
+
+def uncounted(say: str, note: str, question: str) -> set[str]:
+    """Numbers its note gives only to name a thing ("Our stall is number 41") that a fact
+    gives for how many there are ("41 stalls.")."""
+    if not re.match(r"\s*how many\b", question, re.I):
+        return set()
+    names = set(IDENTIFIER.findall(note)) - _figures(IDENTIFIER.sub(" ", note))
+    return _figures(say) & names
+
+
 def _says_something(word: str, shortest: int = 3) -> bool:
     """A word that claims something: no stop word, question word or neutral filler."""
     return (
@@ -285,6 +297,10 @@ def check_fact(
     bare = unpriced(fact.say, f"{note.excerpt} {note.text}")
     if bare:
         detail = f"{sorted(bare)[0]} is a price in note {fact.note}, said as something else"
+        findings.append(Finding("values_supported", detail, index))
+    named = uncounted(fact.say, f"{note.excerpt} {note.text}", question)
+    if named:
+        detail = f"{sorted(named)[0]} names a thing in note {fact.note}, it counts nothing"
         findings.append(Finding("values_supported", detail, index))
     elsewhere = other_topic(fact, notes, question)
     if elsewhere:

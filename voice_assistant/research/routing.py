@@ -162,6 +162,25 @@ def phrase_noted(question: str, notes: Iterable[Note]) -> bool:
     return False
 
 
+_PHRASE_END = (
+    r"(?:['’]s\b|(?=\s+(?:is|are|was|were|on|in|at|for|of|to|with|from|and|or|do|does|did|"
+    r"get|gets|got|have|has|need|needs)\b|\s*[?.!,]|\s*$))"
+)
+"""Where a noun phrase ends: "the car?" and "the car's" are the car, "the car radio" is
+something else."""
+
+
+def the_titled(question: str, notes: Iterable[Note]) -> bool:
+    """ "The" and a note's whole title ("How many miles are on the car?" over the note
+    "Car"): the user's own thing, however far the note's meaning (0.30 away); the world's
+    is "a car", and "the car radio" is no car."""
+    for note in notes:
+        title = re.escape(note.subject.strip())
+        if note.day and title and re.search(rf"\bthe {title}{_PHRASE_END}", question, re.I):
+            return True
+    return False
+
+
 def route(question: str, notes: list[Note] | None, evidence: Evidence) -> str:
     """``personal`` (answered only from notes) or ``general`` (the world's knowledge).
 
@@ -183,7 +202,7 @@ def route(question: str, notes: list[Note] | None, evidence: Evidence) -> str:
         return "personal" if is_personal(question, notes or []) else "general"
     if evidence.closeness >= PERSONAL_FROM or (notes and names_noted(question, notes)):
         return "personal"
-    if notes and phrase_noted(question, notes):
+    if notes and (phrase_noted(question, notes) or the_titled(question, notes)):
         return "personal"
     if evidence.closeness < GENERAL_BELOW:
         return "general"

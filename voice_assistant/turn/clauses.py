@@ -24,7 +24,7 @@ _QUESTION_START = (
 )
 _COMMAND_START = (
     r"(?:set|start|put|make|cancel|stop|remember|remind|forget|delete|note|jot|write|list|show|"
-    r"please|can you|could you|let's|let us)"
+    r"please|can you|could you|let's|let us|give me)"
 )
 JOINT = re.compile(
     rf"(?:[.;?!]\s+|,\s*(?:(?:and|then|also),?\s+)?|\s+(?:and|then|also),?\s+)"

@@ -26,7 +26,7 @@ DURATION = re.compile(
     rf"three quarters (?:of )?an? hour|(?:{_DURATION_WORD} {_UNIT}(?: and a half)?(?: and | )?)+)"
 )
 """A whole duration: "ten minutes", "an hour and a half", "1 hour 30 minutes"."""
-_SET = r"(?:set|start|put on|make(?: me)?|create|get|add|at(?= an? ))"
+_SET = r"(?:set|start|put on|make(?: me)?|create|get(?: me)?|give me|add|at(?= an? ))"
 """"at a timer": "set a timer" as whisper often hears it (the "s" lost)."""
 _LABEL = r"(?P<label>[a-z]+(?: [a-z]+)?)"
 TIMER_FORMS = [

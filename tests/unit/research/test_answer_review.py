@@ -607,3 +607,13 @@ def test_when_a_thing_ends_is_not_the_time_it_is_on():
     offsite = "The team offsite is in Lisbon from 9 to 11 October."
     assert not wrong_qualifier("When does the offsite end?", offsite, "Lisbon offsite", offsite)
     assert not wrong_qualifier("Where did the keys end up?", "In the drawer.", "Keys", "")
+
+
+def test_a_number_naming_a_thing_counts_nothing():
+    fair = Note("Craft fair", "file", "Our stall is number 41. The stall fee of 45 euros is paid.")
+    fair = Note(fair.subject, fair.label, fair.excerpt, day="d")
+    quote = "Our stall is number 41."
+    counted = review("How many stalls are there?", Draft((Fact(1, quote, "41 stalls."),)), [fair])
+    assert not counted.passed
+    said = "Your stall is number 41."
+    assert review("What's our stall number?", Draft((Fact(1, quote, said),)), [fair]).passed

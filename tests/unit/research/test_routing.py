@@ -127,3 +127,12 @@ def test_two_words_side_by_side_as_a_note_writes_them_make_a_question_personal()
     assert route("How many days are there in March?", [release], far) == "general"
     assert route("When is the next release of Python?", [release], far) == "general"
     assert route("What is the capital of Australia?", [release, WIFI], far) == "general"
+
+
+def test_the_and_a_note_s_whole_title_is_the_user_s_own_thing():
+    car = Note("Car", "file, household", "The car is a blue estate.", day="2026-11-02")
+    far = Evidence(closeness=0.30)
+    assert route("How many miles are on the car?", [car], far) == "personal"
+    assert route("How many wheels does a car have?", [car], far) == "general"
+    assert route("Who invented the car radio?", [car], far) == "general"
+    assert route("When is the car's service?", [car], far) == "personal"

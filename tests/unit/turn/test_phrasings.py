@@ -71,3 +71,10 @@ def test_code_reads_a_phrasing_right_or_leaves_it_to_the_model(phrasing):
 def test_code_reads_the_common_forms_without_the_model():
     left = [p["text"] for p in PHRASINGS if quick_acts(p["text"]) is None]
     assert len(left) <= 3, left
+
+
+def test_a_question_then_give_me_a_timer_is_read_by_code_whole():
+    understood = quick_acts("Where is the spare key? And give me a ten minute timer.")
+    assert understood is not None
+    assert read(understood) == [("set_timer", 600, "")]
+    assert understood.questions == ("Where is the spare key?",)
