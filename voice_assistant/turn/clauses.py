@@ -87,6 +87,23 @@ def as_question(part: str) -> str:
     return text if text.endswith("?") else f"{text}?"
 
 
+REMINDED = re.compile(rf"^(?:and |also |then )?(?:please )?{REMIND_ME_OF}", re.I)
+
+
+def reminder_question(text: str, utterance: str) -> str | None:
+    """ "Remind me when the plumber is coming" asks when he is: a text to remember that the
+    utterance says only in such a part is that question, never a memory."""
+    wanted = " ".join(re.findall(r"[\w']+", text.lower()))
+    found = None
+    for part in split(utterance):
+        said = " ".join(re.findall(r"[\w']+", part.lower()))
+        if wanted and f" {wanted} " in f" {said} ":
+            if not REMINDED.match(part.strip()):
+                return None
+            found = as_question(part)
+    return found
+
+
 def _words(text: str) -> set[str]:
     return set(re.findall(r"[\w']+", text.lower()))
 

@@ -30,10 +30,12 @@ _SET = r"(?:set|start|put on|make(?: me)?|create|get(?: me)?|give me|add|at(?= a
 """"at a timer": "set a timer" as whisper often hears it (the "s" lost)."""
 _LABEL = r"(?P<label>[a-z]+(?: [a-z]+)?)"
 TIMER_FORMS = [
-    # "start a fifteen minute timer", "a 5-minute timer for the tea"
+    # "start a fifteen minute timer", "a 5-minute timer for the tea", "start at 10 minutes
+    # timer" (as whisper hears "start a")
     re.compile(
-        rf"^{_SET} (?:a |an )?(?P<adjective>{_DURATION_WORD}[ -](?:hour|minute|second|min|hr|sec)|"
-        rf"half[ -]hour)(?: (?P<label>[a-z]+))? timer(?: for (?:the |my )?(?P<label2>[a-z]+))?$"
+        rf"^{_SET} (?:a |an |at )?(?P<adjective>{_DURATION_WORD}[ -]"
+        rf"(?:hour|minute|second|min|hr|sec)s?|half[ -]hour)(?: (?P<label>[a-z]+))? timer"
+        rf"(?: for (?:the |my )?(?P<label2>[a-z]+))?$"
     ),
     # "set a pasta timer for ten minutes", "start a timer for 3 minutes for the bread"
     re.compile(

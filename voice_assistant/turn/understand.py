@@ -155,5 +155,9 @@ def interpret(output: str, utterance: str) -> Understanding:
         act = validate(str(item.get("act", "")), arguments)
         if act is None:
             return as_one_question(utterance)
+        asked = clauses.reminder_question(str(act.values.get("text", "")), utterance)
+        if act.kind == "remember" and asked is not None:
+            questions.append(asked)  # "remind me when the plumber is coming": a question
+            continue
         acts.append(act)
     return Understanding(tuple(acts), tuple(questions), disputes=disputes)

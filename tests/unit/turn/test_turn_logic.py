@@ -75,6 +75,22 @@ def test_understanding_splits_acts_and_verbatim_questions():
     assert out.questions == ("when is my dentist appointment?",)
 
 
+def test_remind_me_when_is_a_question_whatever_the_model_reads():
+    said = "Start at 10 minutes timer and remind me when the plumber is coming."
+    acts = [
+        {"act": "set_timer", "duration": "10 minutes"},
+        {"act": "remember", "text": "the plumber is coming"},
+    ]
+    out = interpret(understood(acts), said)
+    assert [a.kind for a in out.acts] == ["set_timer"]
+    assert out.questions == ("When the plumber is coming?",)
+    kept = "Remember that the plumber is coming on Friday."
+    memory = interpret(
+        understood([{"act": "remember", "text": "the plumber is coming on Friday"}]), kept
+    )
+    assert [a.kind for a in memory.acts] == ["remember"]
+
+
 @pytest.mark.parametrize(
     "output",
     [
