@@ -106,12 +106,18 @@ def answering_sentences(question: str, notes: list[Note]) -> list[tuple[int, str
 
 WHERE = re.compile(r"^(\s*)where(?=(?:'s| is| are| was| were)\b)", re.I)
 """Where a thing *is*: "Where does he live?" asks a place whatever the notes hold."""
+PLACED = re.compile(
+    r"\b(?:living|staying|going|coming|heading|working|moving|sitting|hiding|flying|"
+    r"travell?ing|based|located|kept|stored|parked)\b",
+    re.I,
+)
+""""Where's Mum living these days?" asks a place, whatever it sounds like."""
 
 
 def when_heard_as_where(question: str, notes: list[Note]) -> str:
     """A spoken "Where is my brother's birthday?" read as the "When" it sounds like, when no
     note says where it is and one says when: whisper hears a synthetic "When" as "Where"."""
-    if not WHERE.match(question) or answering_sentences(question, notes):
+    if not WHERE.match(question) or PLACED.search(question) or answering_sentences(question, notes):
         return question
     when = WHERE.sub(lambda m: f"{m.group(1)}When", question, count=1)
     return when if answering_sentences(when, notes) else question

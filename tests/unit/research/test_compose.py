@@ -287,3 +287,6 @@ def test_a_spoken_where_is_read_as_when_only_when_the_notes_say_when_and_not_whe
         day="2026-01-02",
     )
     assert when_heard_as_where("Where is the craft fair?", [fair]) == "Where is the craft fair?"
+    mum = Note("Mum", "file", "Mum turns 70 on 18 May.", day="2026-01-02")
+    living = "Where's Mum living these days?"
+    assert when_heard_as_where(living, [mum]) == living
