@@ -44,6 +44,18 @@ PRIVATE = re.compile(
 """What only the user's notes can hold: no general answer to "the code for the Mac door",
 to when "this kit's vet appointment" is, or to what "Merrick" does for a living (names
 misheard)."""
+_UNIT = (
+    r"(?:leap )?(?:second|minute|hour|day|week|fortnight|month|year|decade|century|centuries|"
+    r"teaspoon|tablespoon|cup|pint|quart|gallon|lit(?:re|er)|millilit(?:re|er)|ml|ounce|pound|"
+    r"stone|ton|tonne|kilo(?:gram)?|gram|mile|kilomet(?:re|er)|met(?:re|er)|centimet(?:re|er)|"
+    r"millimet(?:re|er)|inch|inche|foot|feet|yard|acre|hectare|dozen|byte|kilobyte|megabyte|"
+    r"gigabyte)s?"
+)
+MEASURE = re.compile(
+    rf"^\s*how many {_UNIT} (?:are |is )?(?:there )?in (?:a|an|one) {_UNIT}\W*$", re.I
+)
+"""How many of one unit make another ("How many pounds are there in a stone?"): the
+world's measures, however close a note with weights in it comes (0.46)."""
 AGAIN = re.compile(r"\bagain\W*$", re.I)
 """"How hot does the bisque go again?": asked to be reminded of what the user was told."""
 _TRAILING = re.compile(r"\b[A-Z][\w-]*[a-z][\w-]*$")
@@ -198,6 +210,8 @@ def route(question: str, notes: list[Note] | None, evidence: Evidence) -> str:
         return "personal"
     if FIRST_PERSON.search(question) and not PROCEDURE.match(question):
         return "personal"
+    if MEASURE.match(question):
+        return "general"
     if evidence.closeness is None:
         return "personal" if is_personal(question, notes or []) else "general"
     if evidence.closeness >= PERSONAL_FROM or (notes and names_noted(question, notes)):

@@ -136,3 +136,11 @@ def test_the_and_a_note_s_whole_title_is_the_user_s_own_thing():
     assert route("How many wheels does a car have?", [car], far) == "general"
     assert route("Who invented the car radio?", [car], far) == "general"
     assert route("When is the car's service?", [car], far) == "personal"
+
+
+def test_how_many_of_one_unit_make_another_is_the_world_s_measure():
+    clay = Note("Clay supplier", "file", "Clay comes in 12.5 kg bags.", day="2026-11-02")
+    near = Evidence(closeness=0.46)  # weights in a note come close
+    assert route("How many pounds are there in a stone?", [clay], near) == "general"
+    assert route("How many kilos are in a bag?", [clay], near) == "personal"
+    assert route("How many grams are in my bag?", [clay], near) == "personal"
