@@ -290,15 +290,16 @@ def check_fact(
     if missing:
         detail = ", ".join(dict.fromkeys(missing)) + " is not in its quote"
         findings.append(Finding("values_supported", detail, index))
-    priced = prices(fact.say) - prices(f"{note.excerpt} {note.text}")
+    whole = f"{note.excerpt} {note.text}"
+    priced = prices(fact.say) - prices(whole)
     if priced:  # "Biscuit's booster will cost 10 euros." from his 10:20 appointment
         detail = f"{sorted(priced)[0]} is no price in note {fact.note}"
         findings.append(Finding("values_supported", detail, index))
-    bare = unpriced(fact.say, f"{note.excerpt} {note.text}")
+    bare = unpriced(fact.say, whole)
     if bare:
         detail = f"{sorted(bare)[0]} is a price in note {fact.note}, said as something else"
         findings.append(Finding("values_supported", detail, index))
-    named = uncounted(fact.say, f"{note.excerpt} {note.text}", question)
+    named = uncounted(fact.say, whole, question)
     if named:
         detail = f"{sorted(named)[0]} names a thing in note {fact.note}, it counts nothing"
         findings.append(Finding("values_supported", detail, index))

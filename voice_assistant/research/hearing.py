@@ -237,6 +237,6 @@ def held_beyond_reading(
     the changed word alone ("Who is Mr. Akeffer?") keeps its notes."""
     asked = set(subject_words(reading))
     kept = asked & set(subject_words(heard))
-    if asked <= kept or not kept or {w.lower() for w in asked - kept} & names:
+    if asked <= kept or not kept or (asked - kept) & names:
         return notes
     return [n for n in notes if not n.day or held(kept, f"{n.subject} {n.text or n.excerpt}")]

@@ -87,16 +87,21 @@ def as_question(part: str) -> str:
     return text if text.endswith("?") else f"{text}?"
 
 
+def said_words(text: str) -> str:
+    """The words of a text, lower case, one space apart: to find one text inside another."""
+    return " ".join(re.findall(r"[\w']+", text.lower()))
+
+
 REMINDED = re.compile(rf"^(?:and |also |then )?(?:please )?{REMIND_ME_OF}", re.I)
 
 
 def reminder_question(text: str, utterance: str) -> str | None:
     """ "Remind me when the plumber is coming" asks when he is: a text to remember that the
     utterance says only in such a part is that question, never a memory."""
-    wanted = " ".join(re.findall(r"[\w']+", text.lower()))
+    wanted = said_words(text)
     found = None
     for part in split(utterance):
-        said = " ".join(re.findall(r"[\w']+", part.lower()))
+        said = said_words(part)
         if wanted and f" {wanted} " in f" {said} ":
             if not REMINDED.match(part.strip()):
                 return None
@@ -133,11 +138,11 @@ def uncovered(utterance: str, acts: tuple[Act, ...], questions: tuple[str, ...])
 
 def label_in_its_clause(label: str, utterance: str) -> bool:
     """A timer's label is a few words said in the timer's own clause ("a pasta timer")."""
-    words = " ".join(re.findall(r"[\w']+", label.lower()))
+    words = said_words(label)
     if not words or len(words.split()) > 3:
         return False
     for part in split(utterance):
-        said = " ".join(re.findall(r"[\w']+", part.lower()))
+        said = said_words(part)
         if re.search(r"\btimers?\b", part, re.I) and f" {words} " in f" {said} ":
             return True
     return False

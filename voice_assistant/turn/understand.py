@@ -102,7 +102,7 @@ def _said(name: str, value: str, said: str) -> str:
 
 
 def _words(text: str) -> str:
-    return " ".join(re.findall(r"[\w']+", text.lower()))
+    return clauses.said_words(text)
 
 
 COMMAND = re.compile(
