@@ -91,7 +91,7 @@ class Request:
         return self.said or self.text
 
 
-HELD_OUT = {n: f"held_out_{n}.toml" for n in (2, 3, 4, 5)} | {1: "held_out.toml"}
+HELD_OUT = {n: f"held_out_{n}.toml" for n in (2, 3, 4, 5, 6)} | {1: "held_out.toml"}
 """The held-out parts: each written after the one before had been scored."""
 
 

@@ -16,7 +16,7 @@ DEMO_MEMORIES = CHECKOUT / "demo" / "memories"
 
 ANSWER_SET = DATA / "answers"
 """51 memories and the labelled requests over them (``requests.toml``, and the held-out
-parts ``held_out.toml``, ``held_out_2.toml`` … ``held_out_5.toml``)."""
+parts ``held_out.toml``, ``held_out_2.toml`` … ``held_out_6.toml``)."""
 RECALL = DATA / "recall"
 """Memories and labelled queries for search recall."""
 LIBRIVOX = DATA / "librivox"
