@@ -42,6 +42,18 @@ def one_sentence(before: str) -> bool:
     return before.rstrip().endswith((";", ":"))
 
 
+def _topic_beside(
+    question: str, asked: set[str], title: set[str], before: str, carried: bool
+) -> bool:
+    """A sentence without the question's words takes its topic from its note's title or
+    the sentence before; a title that is only whose thing it is ("Pepperpot") says not
+    which of her things: her flea treatment is no vet appointment."""
+    if 2 * len(title) < len(asked) and not (carried and held(asked, before)):
+        return False
+    named = {word for name in names_in(question) for word in stems(name)}
+    return not (title and title <= named and asked - title - held(asked, before))
+
+
 def answers(question: str, sentence: str, before: str, note: Note) -> int | None:
     """How well ``sentence`` (``before`` it in ``note``) answers ``question``: the number of
     the question's words it, its topic and its note's title hold; None when it does not
@@ -62,7 +74,7 @@ def answers(question: str, sentence: str, before: str, note: Note) -> int | None
     if owned and not held(owned, f"{note.subject} {sentence}"):
         return None  # "My brother Tomás lives in Porto." is not about his birthday
     if kind in TOPIC_KINDS:
-        if not own and 2 * len(title) < len(asked) and not (carried and held(asked, before)):
+        if not own and not _topic_beside(question, asked, title, before, carried):
             return None
     elif asked - title - own or not (own or (not kind and asked <= title)):
         # "How much does Biscuit weigh?" needs "weigh"; "How old is Felix?" is not answered

@@ -144,6 +144,7 @@ def fold(text: str) -> list[str]:
         text = text.replace(sign, word)
     text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)  # 1,240 -> 1240
     text = re.sub(r"\b(\d+)(?:st|nd|rd|th)\b", r"\1", text)  # 20th -> 20
+    text = re.sub(r"(?<=\d)\s*[x×*]\s*(?=\d)", " times ", text)  # 7x8 -> 7 times 8
     text = CONTRACTED.sub(r"\1", text)  # she'd -> she (not "shed")
     text = re.sub(r"['’]s\b", "", text)  # sister's -> sister
     text = re.sub(r"['’]", "", text)  # don't -> dont

@@ -107,6 +107,8 @@ PERIOD = re.compile(
     re.I,
 )
 """How long or how often without a number: "about a week", "every other week"."""
+AGE = re.compile(r"\b[\w-]+[ -](?:years?|months?|weeks?|days?)[ -]old\b", re.I)
+"""An age ("twelve years old", "a 4-year-old"): how old, never when."""
 TITLED = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s+[A-Z][\w'’-]*\b(?!\s+[A-Z])")
 """A title and a surname alone after it: no first name ("Mr. Chinedu Okafor" has one)."""
 PLACE_NAME = re.compile(r"\b(?:in|at|from|near|by|to|on|through|via)\s+(?:the\s+)?([A-Z][\w'’-]*)")
@@ -118,6 +120,7 @@ def has_kind(kind: str, said: str, question: str) -> bool:
     tokens = set(fold(said))
     negated = bool(tokens & NEGATION) or "no one" in said.lower()
     if kind == "when":  # "on Sundays", "in six months"; not only the "March" of the question
+        said = AGE.sub(" ", said)  # "twelve years old" is no time
         dated = (stems(said) - stems(question)) & WHEN_WORDS
         dated |= set(YEAR.findall(said)) - set(YEAR.findall(question))  # "a MacBook from 2021"
         return bool(dated) or bool(re.search(r"\d[:.]\d\d\b", said))

@@ -26,13 +26,15 @@ _COMMAND_START = (
     r"(?:set|start|put|make|cancel|stop|remember|remind|forget|delete|note|jot|write|list|show|"
     r"please|can you|could you|let's|let us|give me)"
 )
+_HEARD_AND = r"\s+(?:in|an)\s+(?=(?:when|where)\s+(?:is|are|was|were|do|does|did|will)\b)"
 JOINT = re.compile(
     rf"(?:[.;?!]\s+|,\s*(?:(?:and|then|also),?\s+)?|\s+(?:and|then|also),?\s+)"
-    rf"(?=(?:(?:and|then|also),?\s+)?(?:{_QUESTION_START}|{_COMMAND_START})\b)",
+    rf"(?=(?:(?:and|then|also),?\s+)?(?:{_QUESTION_START}|{_COMMAND_START})\b)|{_HEARD_AND}",
     re.I,
 )
 """Where one part ends and the next begins: "and" alone joins nouns ("milk and eggs"),
-so it splits only before a question or a command."""
+so it splits only before a question or a command. Whisper hears a quick "and" as "in"
+("What time is it in when is my dentist appointment?"): "in when is" joins nothing."""
 JOINING = re.compile(r"(?:and|then|also)", re.I)
 TELL_ME = re.compile(
     rf"^(?:and |also |then )?(?:please )?(?:(?:can you |could you )?tell me\s+|{REMIND_ME_OF})",

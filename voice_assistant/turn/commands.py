@@ -31,11 +31,12 @@ _SET = r"(?:set|start|put on|make(?: me)?|create|get(?: me)?|give me|add|at(?= a
 _LABEL = r"(?P<label>[a-z]+(?: [a-z]+)?)"
 TIMER_FORMS = [
     # "start a fifteen minute timer", "a 5-minute timer for the tea", "start at 10 minutes
-    # timer" (as whisper hears "start a")
+    # timer" (as whisper hears "start a"), "a 20 minute timer from the potatoes" (as it
+    # hears "for")
     re.compile(
         rf"^{_SET} (?:a |an |at )?(?P<adjective>{_DURATION_WORD}[ -]"
         rf"(?:hour|minute|second|min|hr|sec)s?|half[ -]hour)(?: (?P<label>[a-z]+))? timer"
-        rf"(?: for (?:the |my )?(?P<label2>[a-z]+))?$"
+        rf"(?: (?:for|from) (?:the |my )?(?P<label2>[a-z]+))?$"
     ),
     # "set a pasta timer for ten minutes", "start a timer for 3 minutes for the bread"
     re.compile(

@@ -1,6 +1,6 @@
 """Replies code composes from reviewed facts, and in their place."""
 
-from voice_assistant.research.answer_sentence import answering_sentences
+from voice_assistant.research.answer_sentence import answering_sentences, answers
 from voice_assistant.research.compose import (
     decline,
     general_answer,
@@ -115,6 +115,21 @@ def test_the_answering_sentence_holds_the_kind_asked_and_the_question_s_words():
     # the thing asked about must be in the sentence: an age is no weight
     biscuit = Note("Biscuit", "file", "Biscuit is our dog, four years old.", day="2026-10-02")
     assert answering_sentence("How much does Biscuit weigh?", [biscuit]) is None
+    # a pet's name says whose thing, not which: her flea treatment is no vet appointment,
+    # and her age says no day
+    pepperpot = Note(
+        "Pepperpot",
+        "file",
+        "Pepperpot is our cat, twelve years old. Her next flea treatment is due on 30 October.",
+        day="2026-10-02",
+    )
+    heard = "When is Pepperpots that appointment?"  # "vet" heard as "that"
+    assert answering_sentence(heard, [pepperpot]) is None
+    assert answers(heard, pepperpot.excerpt, "", pepperpot) is None  # both sentences at once
+    assert answering_sentence("When is Pepperpot's flea treatment?", [pepperpot]) == (
+        1,
+        "Her next flea treatment is due on 30 October.",
+    )
     assert answering_sentence("What's the wholesale price of my speckled bowls?", [BOWLS]) == (
         1,
         "No wholesale price has been set for them yet.",

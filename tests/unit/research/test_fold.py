@@ -21,6 +21,7 @@ from voice_assistant.research.fold import contains, fold, stem, stems
         ("eighty eight thousand two hundred thirteen", ["88213"]),
         ("Dr. Alvarez", ["dr", "alvarez"]),
         ("Don't", ["dont"]),
+        ("What is 7x8?", ["what", "is", "7", "times", "8"]),
     ],
 )
 def test_case_punctuation_and_number_words_fold_away(text, tokens):

@@ -22,6 +22,14 @@ def test_an_utterance_splits_only_where_a_new_part_begins():
         "What time is it",
         "When is the dentist?",
     ]
+    # a quick "and" heard as "in" joins two parts; "in where we go" stays one
+    assert split("What time is it in when is my dentist appointment?") == [
+        "What time is it",
+        "when is my dentist appointment?",
+    ]
+    assert split("Remember that Felix is interested in where we go") == [
+        "Remember that Felix is interested in where we go"
+    ]
 
 
 def test_a_part_becomes_the_question_research_gets():
@@ -56,6 +64,11 @@ def test_a_part_becomes_the_question_research_gets():
             "What time is it and when is my dentist appointment?",
             [("what_time", {}, ())],
             ("When is my dentist appointment?",),
+        ),
+        (
+            "make a 20 minute timer from the potatoes, and tell me what the plumber is fixing.",
+            [("set_timer", {"label": "potatoes", "duration_s": 1200}, ())],
+            ("What the plumber is fixing?",),
         ),
     ],
 )
