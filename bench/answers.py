@@ -171,10 +171,15 @@ class Score:
     problems: list[str] = field(default_factory=list)
 
 
+ECHOED = re.compile(r"I couldn't find (?:anything about )?.+? in your memories\.", re.I)
+"""Code's decline says back what was asked, as heard: its words are the question's."""
+
+
 def claimed_part(reply: str) -> str:
-    """What the reply claims: code's quote of the closest note is not a claim."""
+    """What the reply claims: code's quote of the closest note is not a claim, nor is a
+    decline's echo of the question ("… “does Marco want paying in cash or by card” …")."""
     match = CLOSEST.search(reply)
-    return reply[: match.start()] if match else reply
+    return ECHOED.sub(" ", reply[: match.start()] if match else reply)
 
 
 def answer_part(outcome: Outcome) -> str:

@@ -30,6 +30,8 @@ DATE = re.compile(
 )
 """A day, a time or a time from now ("in six months"): what a sentence answering "when"
 holds ("three runs a week" does not)."""
+THEN = re.compile(r"\b(?:then|that day|the same day)\b", re.I)
+"""A sentence's time said as the one before's ("… on 4 April. The tyres come off then.")."""
 TOPIC_KINDS = ("when", "time", "where", "who", "name")
 """Kinds whose answer may leave its topic to the title or the sentence before."""
 NAMED = ("who", "name")
@@ -60,6 +62,9 @@ def answers(question: str, sentence: str, before: str, note: Note) -> int | None
     answer."""
     asked = set(subject_words(question)) - HOW
     kind = asked_kind(question)
+    then = kind == "when" and bool(THEN.search(sentence) and DATE.search(before))
+    if then and not DATE.search(sentence):  # "The winter tyres come off then too.": the day
+        sentence, before = f"{before} {sentence}", ""  # is the sentence before's
     if not asked or claims_a_change(sentence) or is_instruction(sentence):
         return None  # heard aloud, a sentence saying something was done sounds like ours
     own = held(asked, f"{before} {sentence}" if one_sentence(before) else sentence)
@@ -85,6 +90,7 @@ def answers(question: str, sentence: str, before: str, note: Note) -> int | None
     parts = split_sentences(sentence)
     if (
         kind
+        and not then
         and len(parts) > 1
         and not any(has_kind(kind, p, question) and held(asked, p) for p in parts)
     ):

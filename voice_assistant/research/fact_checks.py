@@ -241,7 +241,20 @@ def says_back(say: str, sentences: str, question: str) -> bool:
     said = stems(say)
     added = {w for w in said - asked if _says_something(w, shortest=2)}
     added |= (said & NEGATION) - asked  # "The kiln is not ready." answers "Is it ready?"
+    options = either_or(question)
+    if len(said & options) == 1:  # "Cash or card?" -> "in cash": one of them, chosen
+        added |= said & options
     return not added & stems(sentences)
+
+
+EITHER_OR = re.compile(
+    r"\b([\w'’-]+)\s+or\s+(?:(?:by|in|with|on|at|for|a|an|the)\s+)?([\w'’-]+)", re.I
+)
+
+
+def either_or(question: str) -> set[str]:
+    """The options a question offers ("cash or by card": cash, card)."""
+    return {stem(w) for m in EITHER_OR.finditer(question) for w in fold(" ".join(m.groups()))}
 
 
 def without_header(quote: str, note: Note) -> str:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from voice_assistant.memory.store import STOPWORDS
-from voice_assistant.research.fold import fold, stems
+from voice_assistant.research.fold import fold, held, stems
 from voice_assistant.research.quotes import split_sentences, values
 
 MAX_FACTS = 3
@@ -71,9 +71,13 @@ def resting_on(say: str, passage: str) -> str:
     sentences = split_sentences(passage) or [passage]
     said = set(values(say))
     holding = [s for s in sentences if said & set(fold(s))]
-    if holding:
-        return " ".join(holding)
     words = stems(say) - STOPWORDS
+    if holding:  # and the sentence with the rest of what it says ("Marco wants paying in
+        rest = words - stems(" ".join(holding))  # cash.": Marco's sentence and the cash one)
+        best = max(sentences, key=lambda s: len(held(rest, s)))
+        if best not in holding and len(held(rest, best)) >= 2:
+            holding = [s for s in sentences if s in holding or s == best]
+        return " ".join(holding)
     return max(sentences, key=lambda s: len(words & stems(s)))
 
 

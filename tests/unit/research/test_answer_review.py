@@ -532,6 +532,11 @@ def test_a_fact_that_only_says_the_question_back_is_no_answer():
     clinic = "Check-up with Dr. Alvarez at the Riverside clinic on Thursday 12 March."
     rest = "What is the rest of the riverside clinic?"
     assert says_back("The rest of the riverside clinic is the Dentist's clinic.", clinic, rest)
+    # one of the options a question offers, chosen, is an answer
+    paid = "He does the outside windows only and is paid 30 euros in cash."
+    cash = "Does Marco want paying in cash or by card?"
+    assert not says_back("Marco wants paying in cash.", paid, cash)
+    assert says_back("Marco wants paying in cash or by card.", paid, cash)
 
 
 def test_a_price_must_be_a_price_in_its_note():

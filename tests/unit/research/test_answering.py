@@ -127,7 +127,11 @@ def test_the_model_review_runs_where_the_profile_asks_one_fresh_call_a_fact():
     assert [c.task for c in out.calls] == ["answer_spoken", "review", "answer_spoken", "review"]
     review_request = llm.calls[1][0]
     assert review_request[0].content.startswith("You check one answer")  # a fresh request
-    assert 'The note says: "Race day is 26 April."' in review_request[-1].content
+    # the sentences it rests on: the value's, and the topic's ("half marathon")
+    assert (
+        'The note says: "Training for the half marathon: long run on Sundays. Race day is 26 '
+        'April."' in review_request[-1].content
+    )
     assert out.outcome == "rewritten"
     assert "claims_beyond_material" in out.review["drafts"][0]["failed"][0]
     ask, llm = answerer([facts(GOOD)])  # off by default: no review call

@@ -123,6 +123,17 @@ def test_the_answering_sentence_holds_the_kind_asked_and_the_question_s_words():
         "Pepperpot is our cat, twelve years old. Her next flea treatment is due on 30 October.",
         day="2026-10-02",
     )
+    # a sentence saying its day as "then" takes the day of the sentence before
+    car = Note(
+        "Car service",
+        "file",
+        "The car is booked in on 4 April for its service. The winter tyres come off then too.",
+        day="2026-10-02",
+    )
+    assert answering_sentence("When are the winter tyres coming off?", [car]) == (
+        1,
+        "The winter tyres come off then too.",
+    )
     heard = "When is Pepperpots that appointment?"  # "vet" heard as "that"
     assert answering_sentence(heard, [pepperpot]) is None
     assert answers(heard, pepperpot.excerpt, "", pepperpot) is None  # both sentences at once

@@ -40,6 +40,17 @@ def test_a_spoken_fact_rests_on_its_notes_passage():
     assert parse_spoken("It is on 26 April.", passages) is None  # cites nothing
 
 
+def test_a_spoken_fact_rests_on_its_value_s_sentence_and_the_one_with_the_rest_of_it():
+    from voice_assistant.research.support import resting_on
+
+    marco = (
+        "Marco the window cleaner comes on the first Friday of every month. "
+        "He does the outside windows only and is paid 30 euros in cash."
+    )
+    assert resting_on("Marco wants paying in cash.", marco) == marco
+    assert resting_on("Marco comes on the first Friday.", marco) == marco.split(". ")[0] + "."
+
+
 def test_a_sentence_cut_off_before_its_citation_is_left_out():
     passages = ["Race day is 26 April.", "Long runs on Sundays."]
     cut = "It is on 26 April. (note 1) You run long on Sun"
