@@ -292,12 +292,21 @@ ABOUT_THE_USER = re.compile(
 ("you can …", "if you boil it …" give advice, not a claim about the user)."""
 
 
+ARITHMETIC = re.compile(
+    r"\b(?:plus|minus|times|divided|multiplied|squared|cubed|square root|percent of)\b"
+    r"|\d\s*[-+*/x×]\s*\d",
+    re.I,
+)
+"""A sum: its answer may be a number alone ("What's a hundred divided by eight?" "12.5")."""
+
+
 def general_findings(question: str, answer: str) -> list[str]:
     """Code's checks on a general-knowledge answer: about what was asked, nothing
     unspeakable, no claim that something was done, nothing about the user."""
     failed = []
     subject = set(subject_words(question))
-    if subject and not subject & stems(answer):
+    worked_out = ARITHMETIC.search(question) and re.search(r"\d", answer)  # "12.5"
+    if subject and not subject & stems(answer) and not worked_out:
         failed.append("the answer is not about what was asked")
     if METADATA.search(answer):
         failed.append("it holds what is not for speaking")

@@ -30,6 +30,8 @@ GROUPS: tuple[frozenset[str], ...] = tuple(
     )
 )
 """Words that set apart two things of one kind; a word may stand in several groups."""
+BORROWED = re.compile(r"\b(?:got|have|has|had|taken|checked|borrowed)\s+out\b", re.I)
+""""Which library books have I got out?": the books borrowed, no "out" beside a "back"."""
 ENDING = re.compile(
     r"\b(?:finish(?:es|ed|ing)?|end(?:s|ing)?(?!\s+(?:of|up)\b)|wrap(?:s|ping)? up)\b", re.I
 )
@@ -44,6 +46,7 @@ def wrong_qualifier(question: str, sentence: str, title: str, note: str) -> str 
     """What is wrong when ``sentence`` (with its note's ``title``) answers for another
     thing than the one ``question`` qualifies; None when it is the thing asked, or the
     note does not tell such things apart."""
+    question = BORROWED.sub(" ", question)
     asked, said, whole = stems(question), stems(f"{title} {sentence}"), stems(f"{title} {note}")
     for group in GROUPS:
         wanted = asked & group

@@ -164,6 +164,16 @@ def test_a_general_answer_is_checked_by_code_too():
     assert out.review["drafts"][0]["failed"]
 
 
+def test_a_sum_may_be_answered_by_a_number_alone():
+    from voice_assistant.research.answering import general_findings
+
+    assert general_findings("What's a hundred divided by eight?", "12.5") == []
+    assert general_findings("What is 7x8?", "56.") == []
+    assert general_findings("What's the capital of Egypt?", "12.5") == [
+        "the answer is not about what was asked"
+    ]
+
+
 def test_a_spoken_answer_copying_its_note_s_title_is_said_without_it():
     copied = {
         "note": 1,

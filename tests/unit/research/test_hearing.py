@@ -45,6 +45,14 @@ def test_words_the_memories_use_or_far_from_any_are_left_alone():
     assert readings("When does the run start?", WORDS) == []  # "run" is no "sun": r, s differ
 
 
+def test_a_name_heard_as_a_small_word_and_another_is_read_as_the_name():
+    ingrid = vocabulary([("Neighbours", "The spare key is with Ingrid. Her number is saved.")])
+    assert readings("Where's in grid's number saved?", ingrid) == [
+        ("Where's ingrid's number saved?", 0.05)
+    ]
+    assert readings("Is it in the grid?", ingrid) == []  # "in the" is no name
+
+
 def test_one_word_made_of_two_of_the_memories_words_is_split():
     laptop = vocabulary([("Work laptop", "The work laptop has asset tag 88213.")])
     assert readings("What is the Assetag of my work laptop?", laptop) == [

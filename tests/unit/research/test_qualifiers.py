@@ -36,6 +36,10 @@ def test_a_sentence_silent_on_the_qualifier_fails_only_where_its_note_tells_them
     keys = "The back door key is brass. The front door key is silver. Both hang by the door."
     silent = "Both hang by the door."
     assert wrong_qualifier("Where is the back door key?", silent, "Door keys", keys)
+    # books "got out" are the ones borrowed: their "due back" sentence answers
+    due = "Three library books are due back on 2 December: the crime novel and the atlas."
+    got = "Which library books have I got out at the moment?"
+    assert wrong_qualifier(got, due, "Library books", due) is None
 
 
 def test_of_a_two_sentence_quote_the_sentence_holding_the_value_is_checked():
