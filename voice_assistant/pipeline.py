@@ -54,6 +54,19 @@ class TurnResult:
     progress: list[str] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Delivery:
+    """Where one turn's reply is spoken and what may cut it short: given with each turn
+    (the daemon's speaker, a satellite's, a recording), never set on a shared pipeline."""
+
+    sink: Sink | None = None
+    """The speaker the reply plays on; None: recorded (batch, ``ask``)."""
+    cancel: threading.Event | None = None
+    """Set to stop speaking (``stop``, a barge-in); the turn keeps what was played."""
+    progress: Progress | None = None
+    """Told each phase as it starts (the daemon plays its earcon); never an outcome."""
+
+
 @dataclass
 class Pipeline:
     """Engines are passed in (built lazily by ``engines.Engines``) and reused across turns."""
@@ -65,17 +78,6 @@ class Pipeline:
     tts: Callable[[], TextToSpeech]
     endpoint: EndpointConfig
     mode: Mode = "spoken"
-    sink: Callable[[], Sink] = RecordingSink
-    """Where the reply is spoken: recorded (batch) or the speaker (the daemon)."""
-    cancel: threading.Event | None = None
-    """Set to stop speaking (the daemon's ``stop``); the turn keeps what was played."""
-    on_progress: Progress | None = None
-    """Told each phase as it starts (the daemon plays its earcon); never an outcome."""
-
-    def _progress(self, phase: Phase, result: TurnResult) -> None:
-        result.progress.append(phase)
-        if self.on_progress is not None:
-            self.on_progress(phase)
 
     def run(
         self,
@@ -83,12 +85,21 @@ class Pipeline:
         session: Session | None = None,
         until: Stage = "tts",
         mode: Mode | None = None,
+        delivery: Delivery | None = None,
     ) -> TurnResult:
-        """One turn in ``session`` (a fresh, independent one when None)."""
+        """One turn in ``session`` (a fresh, independent one when None), its reply spoken
+        where ``delivery`` says (recorded when None)."""
         result = TurnResult()
         started = time.monotonic()
         try:
-            self._run(heard, session or Session.independent(), until, mode or self.mode, result)
+            self._run(
+                heard,
+                session or Session.independent(),
+                until,
+                mode or self.mode,
+                delivery or Delivery(),
+                result,
+            )
         except AssistantError as exc:
             result.error = StageError(exc.stage, exc.code, exc.message)
             result.stop_reason = "error"
@@ -101,8 +112,19 @@ class Pipeline:
         return now
 
     def _run(
-        self, heard: Heard, session: Session, until: Stage, mode: Mode, result: TurnResult
+        self,
+        heard: Heard,
+        session: Session,
+        until: Stage,
+        mode: Mode,
+        delivery: Delivery,
+        result: TurnResult,
     ) -> None:
+        def progress(phase: Phase) -> None:
+            result.progress.append(phase)
+            if delivery.progress is not None:
+                delivery.progress(phase)
+
         t = time.monotonic()
         end_of_speech = t
         if isinstance(heard, str):  # typed: no audio stages
@@ -117,7 +139,7 @@ class Pipeline:
                 heard = found
             result.speech_s = heard.speech_s
             end_of_speech = t
-            self._progress("heard", result)
+            progress("heard")
             result.transcript = self.stt().transcribe(heard.samples)
             t = self._timed(result, "stt", t)
         if not result.transcript.text:
@@ -127,7 +149,7 @@ class Pipeline:
             result.stop_reason = "until-stt"
             return
 
-        self._progress("thinking", result)
+        progress("thinking")
         words = result.transcript  # this turn's words, as sure as heard
         session.heard = (words.sureness, words.least_sure_log_prob)
         result.reply = self.research().answer(result.transcript.text, mode, session)
@@ -136,9 +158,10 @@ class Pipeline:
         if until == "answer":
             return
 
-        self._progress("speaking", result)
+        progress("speaking")
         speech_started = time.monotonic()
-        result.speech = speak(self.tts(), result.reply.text, self.sink(), self.cancel)
+        sink = delivery.sink or RecordingSink()
+        result.speech = speak(self.tts(), result.reply.text, sink, delivery.cancel)
         result.timings["first_audio"] = speech_started - end_of_speech + result.speech.first_chunk_s
         self._timed(result, "tts", t)
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any, TypeVar
 
-from voice_assistant.pipeline import Heard, Pipeline, Stage, TurnResult
+from voice_assistant.pipeline import Delivery, Heard, Pipeline, Stage, TurnResult
 from voice_assistant.research.base import Mode
 from voice_assistant.turn.session import Session
 
@@ -31,8 +31,6 @@ class TurnService:
         self.name = name
         self._queue: queue.Queue[Item | None] = queue.Queue()
         self._thread: threading.Thread | None = None
-        self.busy = threading.Event()
-        """Set while a job runs."""
 
     def start(self) -> TurnService:
         if self._thread is None:
@@ -46,9 +44,12 @@ class TurnService:
         session: Session | None = None,
         until: Stage = "tts",
         mode: Mode | None = None,
+        delivery: Delivery | None = None,
     ) -> Future[TurnResult]:
-        """One turn from ``heard`` in ``session`` (an independent one when None)."""
-        return self.call(lambda: self.run_turn(heard, session, until, mode))
+        """One turn from ``heard`` in ``session`` (an independent one when None), its
+        reply spoken where ``delivery`` says (recorded when None): how the daemon's
+        microphone, satellites, the Wyoming server, batch and ``ask`` all run a turn."""
+        return self.call(lambda: self.run_turn(heard, session, until, mode, delivery))
 
     def run_turn(
         self,
@@ -56,10 +57,11 @@ class TurnService:
         session: Session | None = None,
         until: Stage = "tts",
         mode: Mode | None = None,
+        delivery: Delivery | None = None,
     ) -> TurnResult:
         """The turn itself, on the calling thread: for a job already on the worker (the
         daemon's turn job keeps its bookkeeping around it)."""
-        return self.pipeline.run(heard, session, until, mode)
+        return self.pipeline.run(heard, session, until, mode, delivery)
 
     def call(self, job: Callable[[], T]) -> Future[T]:
         """Run ``job`` on the worker, after the jobs already queued."""
@@ -70,16 +72,6 @@ class TurnService:
     def pending(self) -> int:
         """Jobs queued and not yet started."""
         return self._queue.qsize()
-
-    def cancel_pending(self) -> None:
-        """Drop the jobs not yet started (shutting down: start nothing new)."""
-        while True:
-            try:
-                item = self._queue.get_nowait()
-            except queue.Empty:
-                return
-            if item is not None:
-                item[1].cancel()
 
     def run_pending(self) -> list[Future[Any]]:
         """Run the queued jobs here, on the calling thread, for a caller that has no worker
@@ -110,13 +102,10 @@ class TurnService:
     def _run(self, job: Callable[[], Any], future: Future[Any]) -> None:
         if not future.set_running_or_notify_cancel():
             return
-        self.busy.set()
         try:
             future.set_result(job())
         except BaseException as exc:  # the caller sees it on its future
             future.set_exception(exc)
-        finally:
-            self.busy.clear()
 
 
 def abandon(log: logging.Logger, what: str) -> None:

@@ -33,7 +33,7 @@ from voice_assistant.daemon.models import ModelGuard
 from voice_assistant.daemon.turn_log import log_turn, summary
 from voice_assistant.engines import Engines
 from voice_assistant.errors import AssistantError
-from voice_assistant.pipeline import Heard
+from voice_assistant.pipeline import Delivery, Heard
 from voice_assistant.progress import ALARM, FAILED, Phase, earcon, tones
 from voice_assistant.speak import Speaker, speak
 from voice_assistant.turn.actions import ring_text
@@ -98,14 +98,10 @@ class Daemon:
         """Wire the engines in (at start, and again after a SIGHUP reload)."""
         from voice_assistant.vad import StreamingSilero
 
-        pipeline = engines.pipeline()
-        pipeline.sink = lambda: self.sink
-        pipeline.cancel = self.hush
-        pipeline.on_progress = self._progress
         self.engines, self.settings = engines, engines.settings
         for neighbour in self.beside:
             neighbour.use(engines)
-        self.worker.pipeline = pipeline
+        self.worker.pipeline = engines.pipeline()
         wake = engines.wake() if self.mode in ("wake", "both") else None
         self.listening = Listening(
             wake, WakeTrigger(self.settings.wake), StreamingSilero(), self.settings.endpoint
@@ -224,7 +220,8 @@ class Daemon:
             with contextlib.suppress(AssistantError):
                 self.sink.play(tones(FAILED), 22_050)
             return
-        result = self.worker.run_turn(heard, self.session)
+        delivery = Delivery(sink=self.sink, cancel=self.hush, progress=self._progress)
+        result = self.worker.run_turn(heard, self.session, delivery=delivery)
         speech, reply = result.speech, result.reply
         if speech is not None and speech.cut and reply is not None and reply.turn_id:
             self.engines.conversations().heard(reply.turn_id, speech.heard)

@@ -38,7 +38,7 @@ from voice_assistant.daemon.listening import Block, GaveUp, Listening, Spoke, Wo
 from voice_assistant.daemon.turn_log import TurnLog
 from voice_assistant.errors import AssistantError
 from voice_assistant.events import SAMPLE_RATE, Utterance
-from voice_assistant.pipeline import Stage
+from voice_assistant.pipeline import Delivery, Stage
 from voice_assistant.satellite.speaker import SatelliteSpeaker
 from voice_assistant.wyoming.pcm import pcm16
 from voice_assistant.wyoming.uri import address
@@ -192,14 +192,12 @@ class SatelliteLink:
         self.hush.clear()
         self.played.clear()
         speaker = SatelliteSpeaker(self.send, asyncio.get_running_loop(), self.hush)
-        pipeline = self.hub.engines.pipeline()
-        pipeline.sink = lambda: speaker
-        pipeline.cancel = self.hush
         until: Stage = "tts" if self.speaks else "answer"
+        delivery = Delivery(sink=speaker, cancel=self.hush)
         started = time.monotonic()
         try:
             result = await asyncio.wrap_future(
-                self.hub.worker.call(lambda: pipeline.run(heard, self.session, until, "spoken"))
+                self.hub.worker.submit(heard, self.session, until, "spoken", delivery)
             )
             if speaker.rate:
                 await self.send([AudioStop().event()])

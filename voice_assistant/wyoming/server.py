@@ -117,8 +117,6 @@ class WyomingServer:
     def use(self, engines: Engines) -> None:
         """The engines requests use (again after the daemon reloads its configuration)."""
         self.engines = engines
-        self.pipeline = engines.pipeline()
-        """Turns of our own: nothing played or shown on the daemon's speaker."""
         self.info = describe(engines).event()
 
     def session(self, context: Any) -> Session:
@@ -269,8 +267,8 @@ class Connection:
 
     async def turn(self, heard: Transcript) -> None:
         session = self.server.session(heard.context)
-        pipeline = self.server.pipeline
-        result = await self.on_worker(lambda: pipeline.run(heard.text, session, "answer", "spoken"))
+        turn = self.server.service.submit(heard.text, session, "answer", "spoken")
+        result = await asyncio.wrap_future(turn)
         context = heard.context
         if result.error is not None:  # the turn's own error, with its code
             error = Error(result.error.message, result.error.code)

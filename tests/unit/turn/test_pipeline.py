@@ -5,6 +5,7 @@ import numpy as np
 from tests.fakes import ANSWER, fake_pipeline, silence, spoken, tone
 from voice_assistant.errors import StageFailure
 from voice_assistant.llm.fake import FakeLLM
+from voice_assistant.pipeline import Delivery
 from voice_assistant.stt.fake import FakeSTT
 from voice_assistant.tts.fake import FakeTTS
 
@@ -83,8 +84,7 @@ def test_progress_is_only_phases_in_order_and_never_an_outcome():
 
     heard: list[str] = []
     pipeline = fake_pipeline(llm=FakeLLM([ANSWER, "Canberra."]))
-    pipeline.on_progress = heard.append
-    result = pipeline.run(speech())
+    result = pipeline.run(speech(), delivery=Delivery(progress=heard.append))
     assert heard == result.progress == ["heard", "thinking", "speaking"]
     assert set(heard) <= set(PHASES)
     assert pipeline.run(silence(2.0)).progress == []  # no speech, no earcon
