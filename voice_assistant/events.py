@@ -20,18 +20,6 @@ FloatAudio = npt.NDArray[np.float32]
 
 
 @dataclass(frozen=True)
-class AudioChunk:
-    """A block of 16 kHz mono float32 audio; ``start_s`` is its offset in the stream."""
-
-    samples: FloatAudio
-    start_s: float
-
-    @property
-    def seconds(self) -> float:
-        return len(self.samples) / SAMPLE_RATE
-
-
-@dataclass(frozen=True)
 class Utterance:
     """One endpointed stretch of speech, with the times the endpointer decided on."""
 

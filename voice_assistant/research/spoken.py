@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 
-_SENTENCE_END = re.compile(r"[.!?](?:[\"')\]]*)(?=\s|$)")
 NOT_ABBREVIATED = r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bSt\.)"
 """A full stop that ends a sentence follows no title: "Dr. Alvarez" is one sentence."""
 _SENTENCE = re.compile(rf"{NOT_ABBREVIATED}(?<=[.!?])\s+(?=\S)")
@@ -22,12 +21,6 @@ _UNSPEAKABLE = [
 def split_sentences(text: str) -> list[str]:
     """The sentences of a text, stripped ("Check-up with Dr. Alvarez …" stays whole)."""
     return [s.strip() for s in _SENTENCE.split(text.strip()) if s.strip()]
-
-
-def whole_sentences(text: str) -> str:
-    """Text up to its last complete sentence ('' when there is none)."""
-    ends = [m.end() for m in _SENTENCE_END.finditer(text)]
-    return text[: ends[-1]].strip() if ends else ""
 
 
 def speakable(text: str) -> str:

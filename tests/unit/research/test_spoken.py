@@ -1,6 +1,6 @@
 import pytest
 
-from voice_assistant.research.spoken import speakable, whole_sentences
+from voice_assistant.research.spoken import speakable
 
 
 @pytest.mark.parametrize(
@@ -16,12 +16,6 @@ from voice_assistant.research.spoken import speakable, whole_sentences
 )
 def test_speakable_strips_what_cannot_be_spoken(text, spoken):
     assert speakable(text) == spoken
-
-
-def test_whole_sentences_drops_the_unfinished_tail():
-    assert whole_sentences("One. Two! Three is cut") == "One. Two!"
-    assert whole_sentences('He said "go." Then') == 'He said "go."'
-    assert whole_sentences("no sentence ends here") == ""
 
 
 def test_wer_normalises_case_punctuation_and_clock_times():

@@ -10,7 +10,8 @@ import pytest
 from tests.fakes import ANSWER, fake_pipeline, silence, spoken, tone
 from voice_assistant.events import Utterance
 from voice_assistant.llm.fake import FakeLLM
-from voice_assistant.pipeline import turn_record
+from voice_assistant.pipeline import Delivery, turn_record
+from voice_assistant.speak import RecordingSink
 from voice_assistant.stt.fake import FakeSTT
 from voice_assistant.tts.fake import FakeTTS
 from voice_assistant.turn.session import Session
@@ -21,6 +22,21 @@ DENTIST = spoken("The dentist is on Thursday at 9:30.")
 
 def speech():
     return np.concatenate([silence(0.5), tone(1.5), silence(1.5)])
+
+
+def test_each_turn_is_spoken_where_its_own_delivery_says():
+    llm = FakeLLM([ANSWER, DENTIST, ANSWER, DENTIST])
+    service = TurnService(fake_pipeline(stt=FakeSTT("when is the dentist"), llm=llm))
+    service.start()
+    kitchen, hall, phases = RecordingSink(), RecordingSink(), list[str]()
+    try:
+        first = Delivery(sink=kitchen, progress=phases.append)
+        service.submit(speech(), Session.independent(), delivery=first).result(timeout=10)
+        service.submit(speech(), Session.independent(), delivery=Delivery(sink=hall)).result(10)
+    finally:
+        assert service.close(timeout=10)
+    assert kitchen.chunks and hall.chunks  # each reply on its own speaker
+    assert phases == ["heard", "thinking", "speaking"]  # the first turn's progress only
 
 
 def test_audio_is_endpointed_an_utterance_is_not_and_text_skips_whisper():
@@ -67,13 +83,12 @@ def test_jobs_run_in_order_on_one_worker_and_errors_reach_their_future():
 def test_queued_jobs_can_be_cancelled_or_run_on_the_caller_thread():
     service = TurnService(fake_pipeline())  # no worker started
     first = service.call(lambda: "a")
-    second = service.call(lambda: "b")
+    second = service.call(lambda: threading.current_thread().name)
     assert service.pending() == 2
-    service.cancel_pending()
-    assert first.cancelled() and second.cancelled() and service.pending() == 0
-    third = service.call(lambda: threading.current_thread().name)
-    (done,) = service.run_pending()
-    assert done is third and third.result() == threading.current_thread().name
+    assert first.cancel()  # a job not yet started is dropped when run
+    assert service.run_pending() == [first, second]
+    assert second.result() == threading.current_thread().name
+    assert first.cancelled() and service.pending() == 0
 
 
 def test_a_session_keeps_its_conversation_and_an_independent_one_does_not():
