@@ -103,7 +103,7 @@ def cmd_ask(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
 
 def cmd_replay(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
     from voice_assistant.engines import Engines
-    from voice_assistant.research.replay import replay
+    from voice_assistant.replay import replay
 
     engines = Engines(settings)
     engines.check_models(["llm"])

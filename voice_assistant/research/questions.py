@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from voice_assistant.memory.store import STOPWORDS
 from voice_assistant.research.fold import fold, stem
 from voice_assistant.research.notes import Note
+from voice_assistant.words import MONTHS_AND_DAYS
 
 POSSESSIVE = re.compile(r"\b(?:my|our|mine|ours|myself|ourselves)\b", re.I)
 FIRST_PERSON = re.compile(r"\b(?:i|me|we|us|i'm|i've|i'd|we're|we've)\b", re.I)
@@ -206,10 +207,6 @@ def _note_words(note: Note) -> set[str]:
     return {stem(token) for token in fold(f"{note.subject} {note.excerpt}")}
 
 
-_MONTHS_AND_DAYS = """january february march april may june july august september october
-    november december monday tuesday wednesday thursday friday saturday sunday mondays
-    tuesdays wednesdays thursdays fridays saturdays sundays"""
-MONTHS_AND_DAYS = frozenset(_MONTHS_AND_DAYS.split())
 CALENDAR = MONTHS_AND_DAYS | {"christmas", "easter"}
 """Capitalised, but everyone's: a date is no sign of a personal question."""
 

@@ -13,18 +13,8 @@ from dataclasses import dataclass
 
 from voice_assistant.research.fold import fold, is_number
 from voice_assistant.research.spoken import NOT_ABBREVIATED
+from voice_assistant.words import COMMON_START
 
-_COMMON_START = """the a an your you yours it its it's there this that these those he she they we
-    i my our his her their them yes no not on in at for from to by with after before next
-    every each both all some and but so then also please remember bring check feed take tell
-    book buy call pay keep nobody everyone anyone someone one two three four five six seven
-    eight nine ten unfortunately sorry according based as if when where what who which how
-    why once only just none here today tomorrow tonight currently right now later soon
-    usually always never sure okay ok well however otherwise since because although while
-    until around about over under up down out off again still already yet instead maybe
-    perhaps good great note notes memories memory"""
-COMMON_START = frozenset(_COMMON_START.split())
-"""Capitalised only because they open a sentence: not names."""
 _PRONOUNS = "he she his her hers it its they their them this that these those"
 PRONOUNS = frozenset(_PRONOUNS.split())
 """A sentence opening with one of these is about the sentence before it."""

@@ -13,13 +13,11 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 
-from voice_assistant.research.quotes import COMMON_START
+from voice_assistant.words import COMMON_START, DAYS, MONTHS
 
 MAX_WORDS = 60
 """About 110 decoder tokens (whisper keeps at most half its 448-token context for a prompt)."""
-_MONTHS_AND_DAYS = """january february march april may june july august september october
-    november december monday tuesday wednesday thursday friday saturday sunday"""
-ORDINARY = COMMON_START | frozenset(_MONTHS_AND_DAYS.split())
+ORDINARY = COMMON_START | MONTHS | DAYS
 """Capitalised words whisper spells right anyway."""
 
 
