@@ -111,7 +111,7 @@ def cmd_replay(settings: Settings, _s: list[str], args: argparse.Namespace) -> i
 
 
 def cmd_memory(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
-    from voice_assistant.memory.commands import run_memory_command
+    from voice_assistant.memory_commands import run_memory_command
 
     return run_memory_command(settings, args)
 
@@ -139,7 +139,7 @@ def cmd_serve(settings: Settings, _s: list[str], args: argparse.Namespace) -> in
     """The assistant as a Wyoming server (speech to text, voice, whole turns)."""
     import logging
 
-    from voice_assistant.wyoming.serve import serve
+    from voice_assistant.wyoming_server.serve import serve
 
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     return serve(settings, args.uri)

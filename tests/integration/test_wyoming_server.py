@@ -28,7 +28,7 @@ from voice_assistant.audio.wavfile import read_wav, to_mono_16k
 from voice_assistant.turn.actions import Actions
 from voice_assistant.turns import TurnService
 from voice_assistant.wer import word_error_rate
-from voice_assistant.wyoming.server import WyomingServer
+from voice_assistant.wyoming_server.server import WyomingServer
 
 pytestmark = pytest.mark.integration
 

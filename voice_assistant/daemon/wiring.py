@@ -26,7 +26,7 @@ def serve(daemon: Daemon) -> int:
     daemon.worker.start()
     network = daemon.settings.wyoming
     if daemon.wyoming or network.serve:  # Home Assistant's turns share the daemon's worker
-        from voice_assistant.wyoming.serve import Beside
+        from voice_assistant.wyoming_server.serve import Beside
 
         daemon.beside.append(Beside(daemon.engines, daemon.worker, daemon.wyoming or network.serve))
     if network.satellites:  # other rooms: their turns too

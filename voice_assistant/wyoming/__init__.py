@@ -1,2 +1,3 @@
-"""The assistant on the Wyoming protocol (Home Assistant's voice protocol): a server with
-speech to text, text to speech and the whole turn (``handle``)."""
+"""The Wyoming protocol (Home Assistant's voice protocol) as we speak it: events on the
+wire, addresses, PCM, a client for remote engines. The server we run is
+``voice_assistant.wyoming_server``."""

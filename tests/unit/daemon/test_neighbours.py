@@ -13,7 +13,7 @@ from voice_assistant.config import Settings
 from voice_assistant.daemon import Daemon
 from voice_assistant.speak import RecordingSink
 from voice_assistant.turns import TurnService
-from voice_assistant.wyoming.serve import Beside
+from voice_assistant.wyoming_server.serve import Beside
 
 
 class Follower:

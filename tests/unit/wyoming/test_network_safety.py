@@ -18,10 +18,10 @@ from tests.loop_thread import loop_thread, port_of
 from voice_assistant.config import Settings
 from voice_assistant.tts.fake import FakeTTS
 from voice_assistant.turns import TurnService
-from voice_assistant.wyoming.announce import SERVICE, lan_address
-from voice_assistant.wyoming.serve import name, start
-from voice_assistant.wyoming.server import WyomingServer
 from voice_assistant.wyoming.uri import allowed
+from voice_assistant.wyoming_server.announce import SERVICE, lan_address
+from voice_assistant.wyoming_server.serve import name, start
+from voice_assistant.wyoming_server.server import WyomingServer
 
 
 def test_this_machine_is_always_allowed_and_others_only_when_listed():

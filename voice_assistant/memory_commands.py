@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from voice_assistant.config import Settings
+from voice_assistant.engines import Engines
 from voice_assistant.errors import AssistantError
 from voice_assistant.memory.importer import import_paths
 from voice_assistant.memory.store import Memory
@@ -21,8 +22,6 @@ def _line(memory: Memory) -> str:
 
 
 def run_memory_command(settings: Settings, args: argparse.Namespace) -> int:
-    from voice_assistant.engines import Engines
-
     store = Engines(settings).memories()
     command = args.command_name
     if command == "import":

@@ -19,9 +19,9 @@ import threading
 from voice_assistant.config import Settings
 from voice_assistant.engines import Engines
 from voice_assistant.turns import TurnService, abandon
-from voice_assistant.wyoming.announce import Announcement, announce
-from voice_assistant.wyoming.server import WyomingServer
 from voice_assistant.wyoming.uri import address, loopback
+from voice_assistant.wyoming_server.announce import Announcement, announce
+from voice_assistant.wyoming_server.server import WyomingServer
 
 log = logging.getLogger("voice_assistant.wyoming")
 
