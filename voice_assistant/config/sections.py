@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
-from functools import partial
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
 from pydantic import (
-    AfterValidator,
     Field,
     field_validator,
     model_validator,
 )
 
+from voice_assistant.config.backend_names import (
+    LlmBackend,
+    SttBackend,
+    TtsBackend,
+    WakeBackend,
+    backend_field,
+)
 from voice_assistant.config.section import Section
 from voice_assistant.config.services import (
     OpenAIConfig,
@@ -21,29 +26,6 @@ from voice_assistant.config.services import (
     WyomingTtsConfig,
 )
 from voice_assistant.config.xdg import xdg_dir
-
-
-def backend_field(kind: str, default: str) -> Any:
-    return Field(
-        default,
-        description=f"Which {kind} engine serves this (voice_assistant/backends.py lists "
-        "them; 'fake' ones need no model and are for tests).",
-    )
-
-
-def known_backend(kind: str, name: str) -> str:
-    """A backend name the registry knows, or an error listing the ones it does."""
-    from voice_assistant.backends import names  # the registry imports no engine itself
-
-    if name not in names(kind):
-        raise ValueError(f"unknown {kind} backend {name!r}; known: {', '.join(names(kind))}")
-    return name
-
-
-SttBackend = Annotated[str, AfterValidator(partial(known_backend, "stt"))]
-LlmBackend = Annotated[str, AfterValidator(partial(known_backend, "llm"))]
-TtsBackend = Annotated[str, AfterValidator(partial(known_backend, "tts"))]
-WakeBackend = Annotated[str, AfterValidator(partial(known_backend, "wake"))]
 
 
 class PathsConfig(Section):

@@ -34,6 +34,12 @@ def test_config_show_lists_each_engine_s_backend(capsys):
         assert default in backends.names(section)
 
 
+def test_configuration_names_every_backend_the_registry_builds_and_no_other():
+    from voice_assistant.config.backend_names import BACKENDS
+
+    assert {kind: tuple(backends.names(kind)) for kind in backends.REGISTRY} == BACKENDS
+
+
 def test_an_unknown_backend_is_refused_naming_the_known_ones(tmp_path, capsys):
     config = tmp_path / "config.toml"
     config.write_text('[stt]\nbackend = "vosk"\n')
