@@ -493,7 +493,7 @@ def daemon_path(engines: Engines, stream: Stream) -> PathReport:
 
 def open_mic_path(engines: Engines, stream: Stream) -> PathReport:
     """Every block but the speech to an always-open listener; each utterance runs a turn."""
-    from voice_assistant.listen import Listener
+    from voice_assistant.listening.endpointing import Listener
     from voice_assistant.vad import StreamingSilero
 
     pipeline = engines.pipeline()

@@ -1,5 +1,5 @@
 """A recording heard as the live daemon hears it, in-process: 80 ms blocks through the
-wake word and the listening state machine (``daemon.listening.Listening``: voice activity,
+wake word and the listening state machine (``listening.machine.Listening``: voice activity,
 endpointing), each utterance to whisper.
 
 Whisper reads an utterance the endpointer cut a little differently depending on where the
@@ -18,8 +18,8 @@ from pathlib import Path
 import numpy as np
 
 from voice_assistant.audio.wavfile import read_wav
-from voice_assistant.daemon.listening import Listening, Spoke, Woke
 from voice_assistant.engines import Engines
+from voice_assistant.listening.machine import Listening, Spoke, Woke
 from voice_assistant.vad import StreamingSilero
 from voice_assistant.wake.base import FRAME
 from voice_assistant.wake.trigger import WakeTrigger

@@ -95,7 +95,7 @@ def test_a_question_spoken_into_the_microphone_is_endpointed_and_transcribed(rig
     from tests.paths import DEMO
     from voice_assistant.audio.device import MicStream
     from voice_assistant.config import EndpointConfig
-    from voice_assistant.listen import utterances
+    from voice_assistant.listening.endpointing import utterances
     from voice_assistant.vad import StreamingSilero
     from voice_assistant.wer import word_error_rate
 

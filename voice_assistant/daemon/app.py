@@ -27,17 +27,17 @@ from voice_assistant.daemon.jobs import (
     Status,
     TurnJob,
 )
-from voice_assistant.daemon.listening import GaveUp, Listening, Spoke, Woke
 from voice_assistant.daemon.microphone import AudioSource, AudioStream, microphone
 from voice_assistant.daemon.models import ModelGuard
-from voice_assistant.daemon.turn_log import log_turn, summary
 from voice_assistant.engines import Engines
 from voice_assistant.errors import AssistantError
+from voice_assistant.listening.machine import GaveUp, Listening, Spoke, Woke
 from voice_assistant.pipeline import Delivery, Heard
 from voice_assistant.progress import ALARM, FAILED, Phase, earcon, tones
 from voice_assistant.speak import Speaker, speak
 from voice_assistant.turn.actions import ring_text
 from voice_assistant.turn.session import Session
+from voice_assistant.turn_log import log_turn, summary
 from voice_assistant.turns import TurnService
 from voice_assistant.wake.base import WakeWordModel
 from voice_assistant.wake.trigger import WakeTrigger

@@ -18,8 +18,8 @@ from typing import Any
 from wyoming.event import Event
 
 from voice_assistant.config import Settings
-from voice_assistant.daemon.listening import Listening
 from voice_assistant.engines import Engines
+from voice_assistant.listening.machine import Listening
 from voice_assistant.satellite.link import SatelliteLink
 from voice_assistant.satellite.timers import started, timer_events
 from voice_assistant.turn.actions import Timer

@@ -1,6 +1,6 @@
 """One Wyoming satellite, driven as the daemon drives its own microphone: connect,
 ``run-satellite``, take the streamed audio into our wake word and endpointing
-(``daemon.listening.Listening``, one of its own), run the turn on the daemon's worker in
+(``listening.machine.Listening``, one of its own), run the turn on the daemon's worker in
 the satellite's own session (its room), send the reply audio, wait for ``played``, and
 connect again with backoff when the satellite goes away.
 
@@ -34,12 +34,12 @@ from wyoming.vad import VoiceStopped
 from wyoming.wake import Detection
 
 from voice_assistant.audio.wavfile import to_mono_16k
-from voice_assistant.daemon.listening import Block, GaveUp, Listening, Spoke, Woke
-from voice_assistant.daemon.turn_log import TurnLog
 from voice_assistant.errors import AssistantError
 from voice_assistant.events import SAMPLE_RATE, Utterance
+from voice_assistant.listening.machine import Block, GaveUp, Listening, Spoke, Woke
 from voice_assistant.pipeline import Delivery, Stage
 from voice_assistant.satellite.speaker import SatelliteSpeaker
+from voice_assistant.turn_log import TurnLog
 from voice_assistant.wyoming.pcm import pcm16
 from voice_assistant.wyoming.uri import address
 from voice_assistant.wyoming.wire import MAX_HEADER, read_event, write_event

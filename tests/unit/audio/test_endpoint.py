@@ -91,7 +91,7 @@ def test_streaming_utterances_from_blocks_match_the_endpointer():
     """listen.utterances over 80 ms blocks with a loudness 'VAD' standing in for silero."""
     import numpy as np
 
-    from voice_assistant.listen import utterances
+    from voice_assistant.listening.endpointing import utterances
     from voice_assistant.vad import WINDOW
 
     class LoudWindows:

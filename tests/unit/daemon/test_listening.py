@@ -4,7 +4,7 @@ device, no model: a scripted wake score and a loudness VAD)."""
 import numpy as np
 
 from voice_assistant.config import EndpointConfig, WakeConfig
-from voice_assistant.daemon.listening import GaveUp, Listening, Pushed, Spoke, Woke
+from voice_assistant.listening.machine import GaveUp, Listening, Pushed, Spoke, Woke
 from voice_assistant.vad import LoudnessVAD
 from voice_assistant.wake.base import FRAME
 from voice_assistant.wake.trigger import WakeTrigger

@@ -23,7 +23,7 @@ from wyoming.snd import Played
 from tests.fakes import ANSWER, fake_engines, spoken
 from tests.loop_thread import loop_thread, port_of
 from voice_assistant.config import Settings, WakeConfig
-from voice_assistant.daemon.listening import Listening
+from voice_assistant.listening.machine import Listening
 from voice_assistant.llm.fake import FakeLLM
 from voice_assistant.satellite.hub import Satellites
 from voice_assistant.stt.fake import FakeSTT

@@ -18,7 +18,7 @@ import numpy.typing as npt
 
 from voice_assistant.config import EndpointConfig
 from voice_assistant.events import FloatAudio, Utterance
-from voice_assistant.listen import Listener
+from voice_assistant.listening.endpointing import Listener
 from voice_assistant.vad import StreamingVoiceActivity
 from voice_assistant.wake.base import WakeWordModel
 from voice_assistant.wake.trigger import WakeTrigger
