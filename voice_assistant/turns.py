@@ -1,9 +1,11 @@
 """The turn service: one worker thread runs every turn, in order, and owns the SQLite writer.
 
-The daemon, the batch harness and ``ask`` all submit here: ``submit`` enters a turn with
-audio, an utterance or text (``pipeline.Heard``) in a ``Session`` and returns a future of
-its ``TurnResult``; ``call`` runs any other job that touches the engines or the store (a
-timer ringing, ``say``) on the same thread, so nothing else ever writes to the database.
+Batch, ``ask``, satellites and the Wyoming server submit here, and the daemon's turn job
+runs on this worker: ``submit`` enters a turn with audio, an utterance or text
+(``pipeline.Heard``) in a ``Session``, with where its reply goes (``pipeline.Delivery``),
+and returns a future of its ``TurnResult``; ``call`` runs any other job that touches the
+engines or the store (a timer ringing, ``say``) on the same thread, so nothing else ever
+writes to the database.
 """
 
 from __future__ import annotations
@@ -47,8 +49,9 @@ class TurnService:
         delivery: Delivery | None = None,
     ) -> Future[TurnResult]:
         """One turn from ``heard`` in ``session`` (an independent one when None), its
-        reply spoken where ``delivery`` says (recorded when None): how the daemon's
-        microphone, satellites, the Wyoming server, batch and ``ask`` all run a turn."""
+        reply spoken where ``delivery`` says (recorded when None): how satellites, the
+        Wyoming server, batch and ``ask`` run a turn (the daemon's own turn job, already
+        on the worker, calls ``run_turn``)."""
         return self.call(lambda: self.run_turn(heard, session, until, mode, delivery))
 
     def run_turn(
