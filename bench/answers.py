@@ -24,6 +24,7 @@ from bench.corpus import ANSWER_SET
 from voice_assistant.config import Settings
 from voice_assistant.events import Reply
 from voice_assistant.memory.schema import STOPWORDS
+from voice_assistant.research.final import NOT_FOUND
 from voice_assistant.research.fold import fold
 from voice_assistant.research.quotes import colours
 from voice_assistant.turn.session import Session
@@ -171,7 +172,7 @@ class Score:
     problems: list[str] = field(default_factory=list)
 
 
-ECHOED = re.compile(r"I couldn't find (?:anything about )?.+? in your memories\.", re.I)
+ECHOED = re.compile(re.escape(NOT_FOUND).replace(re.escape("{asked}"), ".+?"), re.I)
 """Code's decline says back what was asked, as heard: its words are the question's."""
 
 

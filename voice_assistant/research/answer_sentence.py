@@ -65,6 +65,8 @@ def answers(question: str, sentence: str, before: str, note: Note) -> int | None
     then = kind == "when" and bool(THEN.search(sentence) and DATE.search(before))
     if then and not DATE.search(sentence):  # "The winter tyres come off then too.": the day
         sentence, before = f"{before} {sentence}", ""  # is the sentence before's
+    else:
+        then = False
     if not asked or claims_a_change(sentence) or is_instruction(sentence):
         return None  # heard aloud, a sentence saying something was done sounds like ours
     own = held(asked, f"{before} {sentence}" if one_sentence(before) else sentence)

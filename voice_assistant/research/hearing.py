@@ -172,17 +172,15 @@ def readings(question: str, words: dict[str, str], most: int = 2) -> list[tuple[
             continue
         after = tokens[at + 2] if at + 2 < len(tokens) and tokens[at + 1] == " " else ""
         after_head = re.split(r"['’]", after)[0]
-        small = key in STOPWORDS and after_head.isalpha() and plain(after_head) not in STOPWORDS
-        glued = plain(key + after_head) if small else ""
-        if len(glued) >= 5 and glued in words:  # "in grid's" -> "Ingrid's", if it helps
-            word = words[glued].capitalize() if token[:1].isupper() else words[glued]
-            changes.append((at, 3, word + after[len(after_head) :], True))
-            continue
-        if not key.isalpha() or key in STOPWORDS or key in QUESTION_WORDS or key in ASKED_FOR:
-            continue  # "for a living" says what is asked: never "for a firing"
         joined = plain(key + after_head) if after_head.isalpha() else ""
         if plain(after_head) in STOPWORDS | QUESTION_WORDS:
             joined = ""
+        if key in STOPWORDS and len(joined) >= 5 and joined in words:  # "in grid's": a
+            word = words[joined].capitalize() if token[:1].isupper() else words[joined]
+            changes.append((at, 3, word + after[len(after_head) :], True))  # reading that helps
+            continue
+        if not key.isalpha() or key in STOPWORDS or key in QUESTION_WORDS or key in ASKED_FOR:
+            continue  # "for a living" says what is asked: never "for a firing"
         if joined and joined not in words and len(joined) >= 8:  # "elect trician"
             joined = plain(_near(joined, words, 1) or "")
         if joined not in words and at > 0 and token[:1].isupper() and after[:1].isupper():

@@ -96,13 +96,9 @@ def _said(name: str, value: str, said: str) -> str:
     if name == "duration":
         return value if holds_duration(said) else ""
     if name == "label":  # a few words of the timer's own clause, never another part
-        return value if clauses.label_in_its_clause(_words(value), said) else ""
-    words = _words(value)
+        return value if clauses.label_in_its_clause(clauses.said_words(value), said) else ""
+    words = clauses.said_words(value)
     return value if words and f" {words} " in f" {said} " else ""
-
-
-def _words(text: str) -> str:
-    return clauses.said_words(text)
 
 
 COMMAND = re.compile(
@@ -121,8 +117,8 @@ def is_unsure_command(understood: Understanding, utterance: str) -> bool:
     if understood.source != "model":
         return False
     if understood.fallback:
-        return bool(COMMAND.match(_words(utterance)))
-    return any(COMMAND.match(_words(q)) for q in understood.questions)
+        return bool(COMMAND.match(clauses.said_words(utterance)))
+    return any(COMMAND.match(clauses.said_words(q)) for q in understood.questions)
 
 
 def as_one_question(utterance: str) -> Understanding:
@@ -143,8 +139,8 @@ def interpret(output: str, utterance: str) -> Understanding:
         return Understanding((), (), disputes=True)
     if not sure or not (proposed or questions):
         return as_one_question(utterance)
-    said = _words(utterance)
-    if any(_words(q) not in said for q in questions):  # questions must be the user's words
+    said = clauses.said_words(utterance)  # questions must be the user's words
+    if any(clauses.said_words(q) not in said for q in questions):
         return as_one_question(utterance)
     acts = []
     for item in proposed:
@@ -155,8 +151,8 @@ def interpret(output: str, utterance: str) -> Understanding:
         act = validate(str(item.get("act", "")), arguments)
         if act is None:
             return as_one_question(utterance)
-        asked = clauses.reminder_question(str(act.values.get("text", "")), utterance)
-        if act.kind == "remember" and asked is not None:
+        text = str(act.values.get("text", ""))
+        if act.kind == "remember" and (asked := clauses.reminder_question(text, utterance)):
             questions.append(asked)  # "remind me when the plumber is coming": a question
             continue
         acts.append(act)
