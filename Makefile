@@ -22,6 +22,7 @@ lint:
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache --no-logo
 
 test: setup-tests lint
 	$(BIN)/pytest -ra

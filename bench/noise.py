@@ -4,7 +4,7 @@ A stream of ``--minutes`` (an hour by default) of non-speech, plus a quarter as 
 speech not addressed to the assistant, is fed 80 ms block by 80 ms block, faster than real
 time, into two paths:
 
-- **the daemon** as it runs in wake mode: every block goes through ``Daemon.hear`` (the
+- **the daemon** as it runs in wake mode: every block goes through ``MicReader.hear`` (the
   real openWakeWord model, ``WakeTrigger``, and after a wake the streaming silero
   ``Listener``); every job the daemon queues is run by ``Daemon.run_job``, so a turn is the
   whole pipeline (whisper, the turn runner and research on the real LLM, piper into a
@@ -454,29 +454,33 @@ def _fed(stream: Stream) -> dict[str, float]:
 
 def daemon_path(engines: Engines, stream: Stream) -> PathReport:
     """The daemon in wake mode, fed block by block; its jobs run as they are queued."""
-    from voice_assistant.daemon import Daemon, TurnJob
+    from voice_assistant.daemon import Daemon
+    from voice_assistant.pipeline import TurnResult
+    from voice_assistant.turn_log import REFUSED
 
-    daemon = Daemon(engines, mode="wake", sink=SilentSpeaker())
+    daemon = Daemon(engines, listen_mode="wake", sink=SilentSpeaker())
     daemon.preload()
-    assert daemon.wake is not None
+    mic = daemon.mic
+    assert mic.listening.wake is not None
     log = ScoreLog(stream)
-    daemon.listening.wake = LoggedWake(daemon.wake, log)
+    mic.listening.wake = LoggedWake(mic.listening.wake, log)
     events: list[Event] = []
     started = time.monotonic()
     for block in blocks(stream):
-        log.now_s = daemon.clock
-        daemon.clock += len(block) / SAMPLE_RATE
+        log.now_s = mic.clock
+        mic.clock += len(block) / SAMPLE_RATE
         wakes = daemon.counts.wakes
-        daemon.open_follow_up()
-        daemon.hear(block)
+        mic.open_follow_up()
+        mic.hear(block)
         piece = stream.at(log.now_s)
         if daemon.counts.wakes > wakes:
             events.append(Event(log.now_s, piece.category, piece.label, "wake"))
-        turns = daemon.counts.turns
         for done in daemon.worker.run_pending():  # the jobs queued, as the worker would
-            if not isinstance(done.result(), TurnJob):
+            result = done.result()
+            if not isinstance(result, TurnResult):
                 continue
-            last = daemon.last_turn if daemon.counts.turns > turns else {}
+            refused = result.error is not None and result.error.stage == REFUSED
+            last = {} if refused else daemon.commands.status()["last_turn"]
             detail = f"heard {last.get('transcript')!r} → {last.get('stop_reason', 'failed')}"
             events.append(Event(log.now_s, piece.category, piece.label, "turn", detail))
             if last.get("reply"):

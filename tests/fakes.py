@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
@@ -26,7 +26,11 @@ from voice_assistant.tts.base import TextToSpeech
 from voice_assistant.tts.fake import FakeTTS
 from voice_assistant.turn.actions import Actions
 from voice_assistant.turn.runner import TurnRunner
+from voice_assistant.turn.session import Session
 from voice_assistant.vad import LoudnessVAD
+
+if TYPE_CHECKING:
+    from voice_assistant.daemon import Daemon
 
 
 def tone(seconds: float, rate: int = 16_000, amplitude: float = 0.5) -> FloatAudio:
@@ -43,7 +47,7 @@ def fake_engines(
     stt: SpeechToText | None = None,
     llm: LanguageModel | None = None,
     tts: TextToSpeech | None = None,
-    turns: Researcher | None = None,
+    turns: Researcher[Session] | None = None,
 ) -> Engines:
     """The engines with fake models and, unless ``turns`` is given, the research core over
     an in-memory store holding one memory (the dentist): nothing is loaded."""
@@ -134,3 +138,11 @@ def fake_research(llm: LanguageModel, settings: Settings | None = None) -> Memor
     store = MemoryStore(connect(Path(":memory:")), device="test")
     store.add("The dentist is on Thursday at 9:30.", title="Dentist", kind="note")
     return research_over(llm, store, settings)
+
+
+def daemon_turn(daemon: Daemon, heard: FloatAudio) -> dict[str, Any]:
+    """One microphone turn by the daemon's own path (``submit`` with its delivery), run on
+    this thread as the worker would; the daemon's status after it."""
+    daemon.runner.turn(heard)
+    daemon.worker.run_pending()
+    return daemon.commands.status()

@@ -19,10 +19,8 @@ import numpy as np
 
 from voice_assistant.audio.wavfile import read_wav
 from voice_assistant.engines import Engines
-from voice_assistant.listening.machine import Listening, Spoke, Woke
-from voice_assistant.vad import StreamingSilero
+from voice_assistant.listening.machine import Spoke, Woke, listening_for
 from voice_assistant.wake.base import FRAME
-from voice_assistant.wake.trigger import WakeTrigger
 from voice_assistant.wer import word_error_rate
 
 RATE = 16_000
@@ -48,21 +46,15 @@ def hear_live(engines: Engines, samples: np.ndarray, wake: bool, offset: int = 0
     tail = np.zeros(int(TAIL_S * RATE), dtype=np.float32)
     audio = np.concatenate([lead, samples, tail])
     pcm = (np.clip(audio, -1, 1) * 32767).astype(np.int16)
-    listening = Listening(
-        engines.another_wake() if wake else None,
-        WakeTrigger(settings.wake),
-        StreamingSilero(),
-        settings.endpoint,
-    )
+    listening = listening_for(engines.another_wake() if wake else None, settings)
     if not wake:
-        listening.listen(settings.listen.follow_up_s)
+        listening.follow_up()
     woke, transcripts, clock = False, [], 0.0
     for start in range(0, len(pcm) - FRAME + 1, FRAME):
         clock += FRAME / RATE
         action = listening.feed(pcm[start : start + FRAME], clock, speaking=False)
-        if isinstance(action, Woke):
+        if isinstance(action, Woke):  # the machine opened its window
             woke = True
-            listening.listen(settings.listen.wake_timeout_s)
         elif isinstance(action, Spoke):
             transcripts.append(engines.stt().transcribe(action.utterance.samples).text.strip())
     return Heard(offset * 1000 / RATE, woke, tuple(transcripts))

@@ -127,7 +127,7 @@ def cmd_run(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
     engines.check_models(["stt", "llm", "tts", *(["wake"] if args.mode != "ptt" else [])])
     return Daemon(
         engines,
-        mode=args.mode,
+        listen_mode=args.mode,
         mic=args.mic,
         speaker=args.speaker,
         reload_settings=lambda: load_settings(args.config)[0],

@@ -22,6 +22,7 @@ from voice_assistant.pipeline import Pipeline
 from voice_assistant.research.base import Researcher
 from voice_assistant.stt.base import SpeechToText
 from voice_assistant.tts.base import TextToSpeech
+from voice_assistant.turn.session import Session
 from voice_assistant.vad import VoiceActivity
 
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ class Engines:
         tts: TextToSpeech | None = None,
         wake: WakeWordModel | None = None,
         embedder: Embedder | None = None,
-        turns: Researcher | None = None,
+        turns: Researcher[Session] | None = None,
     ) -> None:
         self.settings = settings
         self.load_s: dict[str, float] = {}
@@ -157,11 +158,11 @@ class Engines:
 
         return self._once("embed", lambda: MiniLMEmbedder(self.model("models.embed")))
 
-    def turns(self) -> Researcher:
+    def turns(self) -> Researcher[Session]:
         """A turn: acts and questions, each question answered by the research core."""
         return self._once("turns", self._build_turns, timed=False)
 
-    def _build_turns(self) -> Researcher:
+    def _build_turns(self) -> Researcher[Session]:
         from voice_assistant.turn.runner import TurnRunner
 
         tasks = self.settings.tasks

@@ -67,6 +67,8 @@ CODES: dict[str, str] = {
     "socket-error": "the control socket failed mid-request",
     "bad-reply": "the daemon's answer on the socket is not what the protocol says",
     "ptt-off": "push-to-talk was asked of a daemon running --mode wake",
+    "model-damaged": "a turn was refused: a model file the running engine reads is damaged",
+    "stopping": "a turn queued as the daemon stopped was not started",
     # the Wyoming server
     "bad-event": "a Wyoming peer sent something that is not an event (the connection closes)",
     "event-too-large": "a Wyoming event's header, data or payload is over its size limit",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from voice_assistant.error_codes import CODES
 
 
@@ -52,3 +54,14 @@ class StorageError(AssistantError):
     """The database could not be written (disk full, read-only); nothing was half-written."""
 
     stage = "storage"
+
+
+class Refused(AssistantError):
+    """A turn refused before it ran (``pipeline.Delivery.gate``): a model file the running
+    engine reads is damaged, or the daemon is stopping. Its code is the turn's stop reason."""
+
+    stage = "refused"
+
+    def __init__(self, code: Literal["model-damaged", "stopping"], message: str) -> None:
+        super().__init__(code, message)
+        self.reason = code

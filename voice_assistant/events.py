@@ -8,7 +8,7 @@ tts -> SpeechAudio. Events are frozen; audio arrays are not copied.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -64,12 +64,29 @@ class ModelCall:
     generation_s: float = 0.0
 
 
+ResearchStop = Literal[
+    "general", "decisive", "answered", "calls", "budget", "full-context", "stagnation"
+]
+"""Why research stopped: a general question (no search), a first search that found all it
+asks, the model answered, or a limit (its calls, the time budget, the context, rounds
+that found nothing new)."""
+StopReason = (
+    ResearchStop
+    | Literal["acted", "asked"]
+    | Literal["error", "no-speech", "empty-transcript", "until-stt"]
+    | Literal["model-damaged", "stopping"]
+)
+"""Why a turn stopped: research's reason; the turn's acts (done, or a value asked for);
+the pipeline's (a stage failed, no speech, nothing heard, ``--until stt``); a turn
+refused before it ran (a damaged model, the daemon stopping)."""
+
+
 @dataclass(frozen=True)
 class Reply:
     """What the research/answer stage decided to say, and why it stopped."""
 
     text: str
-    stop_reason: str
+    stop_reason: StopReason
     mode: str
     model_calls: tuple[ModelCall, ...] = field(default=())
     notes: int = 0

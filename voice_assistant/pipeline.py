@@ -19,12 +19,13 @@ import numpy as np
 
 from voice_assistant.config import EndpointConfig
 from voice_assistant.endpoint import first_utterance
-from voice_assistant.errors import AssistantError
+from voice_assistant.errors import AssistantError, Refused
 from voice_assistant.events import (
     FloatAudio,
     Reply,
     SpeechAudio,
     StageError,
+    StopReason,
     Transcript,
     Utterance,
 )
@@ -47,7 +48,8 @@ class TurnResult:
     transcript: Transcript | None = None
     reply: Reply | None = None
     speech: SpeechAudio | None = None
-    stop_reason: str = ""
+    stop_reason: StopReason | Literal[""] = ""
+    """"" until the turn stops."""
     error: StageError | None = None
     timings: dict[str, float] = field(default_factory=dict)
     speech_s: float = 0.0
@@ -56,8 +58,9 @@ class TurnResult:
 
 @dataclass(frozen=True)
 class Delivery:
-    """Where one turn's reply is spoken and what may cut it short: given with each turn
-    (the daemon's speaker, a satellite's, a recording), never set on a shared pipeline."""
+    """Where one turn's reply is spoken, what may cut it short and who is told how it
+    goes: given with each turn (the daemon's speaker, a satellite's, a recording), never
+    set on a shared pipeline."""
 
     sink: Sink | None = None
     """The speaker the reply plays on; None: recorded (batch, ``ask``)."""
@@ -65,6 +68,12 @@ class Delivery:
     """Set to stop speaking (``stop``, a barge-in); the turn keeps what was played."""
     progress: Progress | None = None
     """Told each phase as it starts (the daemon plays its earcon); never an outcome."""
+    gate: Callable[[], Refused | None] | None = None
+    """Asked on the worker as the turn starts: why it must not run now (the daemon's
+    damaged model, its shutdown); None: it runs."""
+    finished: Callable[[TurnResult], None] | None = None
+    """Told the result on the worker once the turn has ended (run, failed or refused),
+    before the next job starts: the daemon's own bookkeeping."""
 
 
 @dataclass
@@ -73,7 +82,7 @@ class Pipeline:
 
     vad: Callable[[], VoiceActivity]
     stt: Callable[[], SpeechToText]
-    research: Callable[[], Researcher]
+    research: Callable[[], Researcher[Session]]
     """The answer stage: a whole turn (acts and questions), or the research core alone."""
     tts: Callable[[], TextToSpeech]
     endpoint: EndpointConfig

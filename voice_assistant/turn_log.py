@@ -1,16 +1,21 @@
-"""A finished turn as the daemon shows and logs it (``status``'s ``last_turn``): the same
-for its own microphone and for each satellite. Memory text stays out of INFO logs."""
+"""Finished turns as ``status`` shows and the log records them, by room: one log for the
+daemon's microphone (``local``), each satellite and Home Assistant's turns, kept by the
+turn service that runs them all. Memory text stays out of INFO logs."""
 
 from __future__ import annotations
 
 import logging
+import threading
 from typing import Any
 
+from voice_assistant.errors import Refused
 from voice_assistant.pipeline import TurnResult, turn_record
 
 log = logging.getLogger("voice_assistant.daemon")
 STATUS_FIELDS = ("transcript", "reply", "heard", "cut", "stop_reason", "timings", "seconds")
 PRIVATE = ("transcript", "reply", "heard")  # memory text: INFO logs keep to how it went
+REFUSED = Refused.stage
+"""The stage of a turn that was not run (``Delivery.gate`` said why)."""
 
 
 def summary(result: TurnResult, seconds: float) -> dict[str, Any]:
@@ -36,17 +41,32 @@ def log_turn(where: str, last: dict[str, Any], result: TurnResult) -> None:
 
 
 class TurnLog:
-    """One source's last turn and counts (a satellite's; the daemon keeps its own)."""
+    """Each room's last turn and its counts of turns run and refused."""
 
-    def __init__(self, where: str) -> None:
-        self.where = where
-        self.last_turn: dict[str, Any] = {}
-        self.counts = {"turns": 0, "wakes": 0}
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._last: dict[str, dict[str, Any]] = {}
+        self._counts: dict[str, dict[str, int]] = {}
 
-    def record(self, result: TurnResult, seconds: float) -> None:
-        self.counts["turns"] += 1
-        self.last_turn = summary(result, seconds)
-        log_turn(self.where, self.last_turn, result)
+    def record(self, room: str, result: TurnResult, seconds: float) -> None:
+        error = result.error
+        counts = self._counts.setdefault(room, {"turns": 0, "refused": 0})
+        if error is not None and error.stage == REFUSED:  # never ran: nothing was heard
+            log.error("%s turn refused: %s", room, error.message)
+            last = {"error": error.message, "stop_reason": error.code}
+            counts["refused"] += 1
+        else:
+            last = summary(result, seconds)
+            log_turn(room, last, result)
+            counts["turns"] += 1
+        with self._lock:
+            self._last[room] = last
 
-    def status(self) -> dict[str, Any]:
-        return {"last_turn": self.last_turn, **self.counts}
+    def last_turn(self, room: str) -> dict[str, Any]:
+        with self._lock:
+            return dict(self._last.get(room, {}))
+
+    def status(self, room: str) -> dict[str, Any]:
+        """``last_turn``, ``turns`` and ``refused`` of one room."""
+        counts = self._counts.get(room, {"turns": 0, "refused": 0})
+        return {"last_turn": self.last_turn(room), **counts}

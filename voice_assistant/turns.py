@@ -1,11 +1,12 @@
 """The turn service: one worker thread runs every turn, in order, and owns the SQLite writer.
 
-Batch, ``ask``, satellites and the Wyoming server submit here, and the daemon's turn job
-runs on this worker: ``submit`` enters a turn with audio, an utterance or text
-(``pipeline.Heard``) in a ``Session``, with where its reply goes (``pipeline.Delivery``),
-and returns a future of its ``TurnResult``; ``call`` runs any other job that touches the
-engines or the store (a timer ringing, ``say``) on the same thread, so nothing else ever
-writes to the database.
+``submit`` is the only way a turn runs: the daemon's microphone, satellites, the Wyoming
+server, batch and ``ask`` each give it what was heard (audio, an utterance or text,
+``pipeline.Heard``), a ``Session``, and where the reply goes (``pipeline.Delivery``), and
+get a future of its ``TurnResult``. The service keeps every room's conversation
+(``sessions.Sessions``) and, when it has one, the log of finished turns
+(``turn_log.TurnLog``). ``call`` runs any other job that touches the engines or the store
+(a timer ringing, ``say``) on the same thread, so nothing else ever writes to the database.
 """
 
 from __future__ import annotations
@@ -15,22 +16,31 @@ import logging
 import os
 import queue
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any, TypeVar
 
+from voice_assistant.events import StageError
 from voice_assistant.pipeline import Delivery, Heard, Pipeline, Stage, TurnResult
 from voice_assistant.research.base import Mode
+from voice_assistant.sessions import Sessions
 from voice_assistant.turn.session import Session
+from voice_assistant.turn_log import TurnLog
 
 T = TypeVar("T")
 Item = tuple[Callable[[], Any], "Future[Any]"]
 
 
 class TurnService:
-    def __init__(self, pipeline: Pipeline, name: str = "worker") -> None:
+    def __init__(
+        self, pipeline: Pipeline, name: str = "worker", log: TurnLog | None = None
+    ) -> None:
         self.pipeline = pipeline
         self.name = name
+        self.log = log
+        """Where finished turns are recorded by room (the daemon's); None: not recorded."""
+        self.sessions = Sessions()
         self._queue: queue.Queue[Item | None] = queue.Queue()
         self._thread: threading.Thread | None = None
 
@@ -40,6 +50,10 @@ class TurnService:
             self._thread.start()
         return self
 
+    def use(self, pipeline: Pipeline) -> None:
+        """New engines (a reload): turns that start from now on use them."""
+        self.pipeline = pipeline
+
     def submit(
         self,
         heard: Heard,
@@ -48,23 +62,33 @@ class TurnService:
         mode: Mode | None = None,
         delivery: Delivery | None = None,
     ) -> Future[TurnResult]:
-        """One turn from ``heard`` in ``session`` (an independent one when None), its
-        reply spoken where ``delivery`` says (recorded when None): how satellites, the
-        Wyoming server, batch and ``ask`` run a turn (the daemon's own turn job, already
-        on the worker, calls ``run_turn``)."""
-        return self.call(lambda: self.run_turn(heard, session, until, mode, delivery))
+        """One turn from ``heard`` in ``session`` (an independent one when None), run on
+        the worker after the jobs queued before it, its reply spoken where ``delivery``
+        says (recorded when None)."""
+        return self.call(lambda: self._turn(heard, session, until, mode, delivery))
 
-    def run_turn(
+    def _turn(
         self,
         heard: Heard,
-        session: Session | None = None,
-        until: Stage = "tts",
-        mode: Mode | None = None,
-        delivery: Delivery | None = None,
+        session: Session | None,
+        until: Stage,
+        mode: Mode | None,
+        delivery: Delivery | None,
     ) -> TurnResult:
-        """The turn itself, on the calling thread: for a job already on the worker (the
-        daemon's turn job keeps its bookkeeping around it)."""
-        return self.pipeline.run(heard, session, until, mode, delivery)
+        started = time.monotonic()
+        refusal = delivery.gate() if delivery and delivery.gate else None
+        if refusal is not None:
+            error = StageError(refusal.stage, refusal.code, refusal.message)
+            result = TurnResult(stop_reason=refusal.reason, error=error)
+        else:
+            result = self.pipeline.run(heard, session, until, mode, delivery)
+        if self.log is not None:
+            self.log.record(
+                session.room if session else "batch", result, time.monotonic() - started
+            )
+        if delivery is not None and delivery.finished is not None:
+            delivery.finished(result)
+        return result
 
     def call(self, job: Callable[[], T]) -> Future[T]:
         """Run ``job`` on the worker, after the jobs already queued."""

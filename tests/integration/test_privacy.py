@@ -30,7 +30,7 @@ import numpy as np
 import psutil
 import pytest
 
-from tests.fakes import fake_engines, silence, tone, turn_runner_over
+from tests.fakes import daemon_turn, fake_engines, silence, tone, turn_runner_over
 from tests.paths import CHECKOUT, DEMO, MEMORIES
 from voice_assistant.config import Settings, load_settings
 from voice_assistant.control import ControlServer, request
@@ -397,11 +397,11 @@ def test_logs_at_info_never_hold_memory_text(tmp_path, caplog):
     settings = Settings()
     stt = FakeSTT("What is the spare key code?")
     engines = fake_engines(settings, stt=stt, llm=llm, turns=runner)
-    daemon = Daemon(engines, mode="ptt", sink=RecordingSink())
+    daemon = Daemon(engines, listen_mode="ptt", sink=RecordingSink())
     caplog.set_level(logging.DEBUG)
-    daemon._turn(np.concatenate([silence(0.3), tone(1.0), silence(1.5)]))
-    assert all(m in daemon.last_turn["reply"] for m in MARKERS)
-    assert all(m in daemon.last_turn["heard"] for m in MARKERS)
+    daemon_turn(daemon, np.concatenate([silence(0.3), tone(1.0), silence(1.5)]))
+    assert all(m in daemon.commands.status()["last_turn"]["reply"] for m in MARKERS)
+    assert all(m in daemon.commands.status()["last_turn"]["heard"] for m in MARKERS)
     loud = [r for r in caplog.records if r.levelno >= logging.INFO]
     assert any(r.getMessage().startswith("local turn: ") for r in loud)  # the INFO line is there
     for record in loud:

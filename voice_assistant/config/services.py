@@ -9,6 +9,8 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, Field, SecretStr
 
 from voice_assistant.config.section import Section
+from voice_assistant.errors import AssistantError
+from voice_assistant.wyoming.uri import address, network
 
 
 class OpenAIConfig(Section):
@@ -32,8 +34,6 @@ def checked_by(check: Callable[[str], object]) -> Callable[[str], str]:
     the check's own message becomes the configuration error."""
 
     def validate(value: str) -> str:
-        from voice_assistant.errors import AssistantError
-
         try:
             if value:
                 check(value)
@@ -45,14 +45,10 @@ def checked_by(check: Callable[[str], object]) -> Callable[[str], str]:
 
 
 def _address(uri: str) -> object:
-    from voice_assistant.wyoming.uri import address
-
     return address(uri)
 
 
 def _network(entry: str) -> object:
-    from voice_assistant.wyoming.uri import network
-
     return network(entry)
 
 

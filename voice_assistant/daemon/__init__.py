@@ -1,8 +1,9 @@
-"""The live daemon: ``app.Daemon`` wires the microphone loop (``microphone``), the
-listening state machine (``voice_assistant.listening``), the turn service's worker and the
-control socket (``wiring``); ``jobs`` holds its typed jobs, states and status."""
+"""The live daemon: ``app.Daemon`` puts it together and runs it; ``mic_reader`` reads the
+microphone through the listening machine (``voice_assistant.listening``), ``runner`` runs
+its turns and jobs on the turn service's worker, ``commands`` answers the control socket,
+``board`` holds its state; ``jobs`` holds its typed jobs, states and status."""
 
 from voice_assistant.daemon.app import Daemon
-from voice_assistant.daemon.jobs import EarconJob, Job, RingJob, SayJob, State, Status, TurnJob
+from voice_assistant.daemon.jobs import EarconJob, Job, RingJob, SayJob, State, Status
 
-__all__ = ["Daemon", "EarconJob", "Job", "RingJob", "SayJob", "State", "Status", "TurnJob"]
+__all__ = ["Daemon", "EarconJob", "Job", "RingJob", "SayJob", "State", "Status"]

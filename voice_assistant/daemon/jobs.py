@@ -1,4 +1,5 @@
-"""The daemon's jobs, its states and its status: typed, so each is spelt one way."""
+"""The daemon's jobs besides its turns (which go through ``TurnService.submit``), its
+states and its status: typed, so each is spelt one way."""
 
 from __future__ import annotations
 
@@ -6,16 +7,8 @@ import enum
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from voice_assistant.pipeline import Heard
-
 if TYPE_CHECKING:
     from voice_assistant.engines import Engines
-
-
-@dataclass(frozen=True)
-class TurnJob:
-    heard: Heard
-    """An endpointed utterance (wake word, follow-up) or raw audio (push-to-talk)."""
 
 
 @dataclass(frozen=True)
@@ -33,7 +26,7 @@ class EarconJob:
     """The "heard you" sound after the wake word."""
 
 
-Job = TurnJob | RingJob | SayJob | EarconJob
+Job = RingJob | SayJob | EarconJob
 
 
 class State(enum.StrEnum):
@@ -54,10 +47,10 @@ class MicState(enum.StrEnum):
 
 @dataclass
 class Counts:
+    """What the daemon counts itself (its turns are counted by the turn log)."""
+
     wakes: int = 0
     barge_ins: int = 0
-    turns: int = 0
-    refused: int = 0
     timers_rung: int = 0
     mic_losses: int = 0
     """Times the microphone went away (once each, however long it took to come back)."""
@@ -74,11 +67,13 @@ class Status:
 
     state: State
     mode: str
+    """What the daemon listens for (``run --mode``): wake, ptt or both."""
     mic: str
     mic_state: MicState
     models: dict[str, str] | str
     """Model files that changed on disk and failed their check, or "ok"."""
-    last_turn: dict[str, Any]
+    turns: dict[str, Any]
+    """The microphone's ``last_turn`` and its counts of turns run and refused."""
     counts: Counts = field(default_factory=Counts)
     last_barge_in_s: float = 0.0
     satellites: dict[str, Any] = field(default_factory=dict)
@@ -91,7 +86,7 @@ class Status:
             "mic": self.mic,
             "mic_state": str(self.mic_state),
             "models": self.models,
-            "last_turn": self.last_turn,
+            **self.turns,
             **vars(self.counts),
             "last_barge_in_s": round(self.last_barge_in_s, 3),
             "satellites": self.satellites,

@@ -5,6 +5,11 @@ assistant is speaking), an endpointed utterance (``Spoke``), a listening window 
 with nobody speaking (``GaveUp``), push-to-talk audio released (``Pushed``). It plays,
 queues and stores nothing: ``app.Daemon`` turns actions into jobs. Time is the audio read
 (``now_s``), so the rules hold whatever the wall clock does.
+
+The policy is here too, the same for the daemon's microphone and every satellite: the wake
+word opens a window of ``listen.wake_timeout_s``; heard while the assistant speaks, it is
+a barge-in (the caller cuts its speech); a reply that asks something and was heard to its
+end opens a follow-up window of ``listen.follow_up_s``, no wake word needed.
 """
 
 from __future__ import annotations
@@ -16,10 +21,10 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from voice_assistant.config import EndpointConfig
+from voice_assistant.config import EndpointConfig, ListenConfig, Settings
 from voice_assistant.events import FloatAudio, Utterance
 from voice_assistant.listening.endpointing import Listener
-from voice_assistant.vad import StreamingVoiceActivity
+from voice_assistant.vad import StreamingSilero, StreamingVoiceActivity
 from voice_assistant.wake.base import WakeWordModel
 from voice_assistant.wake.trigger import WakeTrigger
 
@@ -52,6 +57,12 @@ class Pushed:
 Action = Woke | Spoke | GaveUp | Pushed
 
 
+def follows(asks: bool, cut: bool) -> bool:
+    """A reply opens a follow-up window when it asks something (``Reply.follow_up``) and
+    was not cut short (a barge-in or ``stop`` means the user moved on)."""
+    return asks and not cut
+
+
 class Listening:
     def __init__(
         self,
@@ -59,12 +70,14 @@ class Listening:
         trigger: WakeTrigger,
         vad: StreamingVoiceActivity,
         endpoint: EndpointConfig,
+        windows: ListenConfig | None = None,
     ) -> None:
         self.wake = wake
         """None: push-to-talk only."""
         self.trigger = trigger
         self.vad = vad
         self.endpoint = endpoint
+        self.windows = windows or ListenConfig()
         self.listener: Listener | None = None
         self.window_s = 0.0
         self.held: list[Block] = []
@@ -79,6 +92,14 @@ class Listening:
         self.vad.reset()
         self.listener = Listener(self.vad, self.endpoint)
         self.window_s = window_s
+
+    def woken(self) -> None:
+        """The device heard its own wake word (a satellite's ``run-pipeline``)."""
+        self.listen(self.windows.wake_timeout_s)
+
+    def follow_up(self) -> None:
+        """After a reply that ``follows``: the user may answer without the wake word."""
+        self.listen(self.windows.follow_up_s)
 
     def close(self) -> None:
         self.listener = None
@@ -106,6 +127,7 @@ class Listening:
             if score > 0.1:
                 log.debug("wake score %.3f at %.2f s (speaking: %s)", score, now_s, speaking)
             if self.trigger.update(now_s, score, speaking=speaking):
+                self.listen(self.windows.wake_timeout_s)
                 return Woke(barge_in=speaking)
         if self.listener is None:
             return None
@@ -117,3 +139,11 @@ class Listening:
             self.listener = None  # nobody spoke: back to waiting for the wake word
             return GaveUp()
         return None
+
+
+def listening_for(wake: WakeWordModel | None, settings: Settings) -> Listening:
+    """A microphone's or a satellite's own machine: its wake word (None: push-to-talk
+    only), trigger, voice activity and windows, from ``settings``."""
+    return Listening(
+        wake, WakeTrigger(settings.wake), StreamingSilero(), settings.endpoint, settings.listen
+    )

@@ -1,18 +1,21 @@
 from __future__ import annotations
 
-from typing import Literal, Protocol
+from typing import Literal, Protocol, TypeVar
 
 from voice_assistant.events import Reply
 from voice_assistant.llm.base import Message
-from voice_assistant.turn.session import Session
+from voice_assistant.research.dialogue import Dialogue
 
 Mode = Literal["spoken", "written"]
+D = TypeVar("D", bound=Dialogue, contravariant=True)
 
 
-class Researcher(Protocol):
-    """Answers one question in a mode; never raises for a slow or cut-short answer."""
+class Researcher(Protocol[D]):
+    """Answers one question in a mode; never raises for a slow or cut-short answer. ``D``:
+    the conversation state it needs (the research core a ``Dialogue``, the turn runner a
+    ``turn.session.Session``)."""
 
-    def answer(self, question: str, mode: Mode, session: Session | None = None) -> Reply:
+    def answer(self, question: str, mode: Mode, session: D | None = None) -> Reply:
         """Answer within ``session``'s conversation (its history; its turn is stored there);
         None is a session of its own that sees no earlier turn."""
         ...

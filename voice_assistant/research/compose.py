@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import re
 
+from voice_assistant.research.answer_review import review
 from voice_assistant.research.answer_sentence import answering_sentences, answers, one_sentence
+from voice_assistant.research.fact_checks import without_header
 from voice_assistant.research.final import (
     GENERAL_WRITTEN,
     NO_MEMORIES,
@@ -24,8 +26,8 @@ from voice_assistant.research.final import (
 from voice_assistant.research.fold import fold, stems
 from voice_assistant.research.notes import Note
 from voice_assistant.research.questions import content_words, what_was_asked
+from voice_assistant.research.quotes import locate, values
 from voice_assistant.research.quotes import split_sentences as note_sentences
-from voice_assistant.research.quotes import values
 from voice_assistant.research.spoken import speakable, split_sentences
 from voice_assistant.research.support import Draft, Fact
 
@@ -110,10 +112,6 @@ def notes_say(
     the sentence a draft quoted (where the model looked), else the one that would answer. It is
     stated ("Your notes say: …") only if, taken as the answer, it passes every check;
     otherwise None (code declines)."""
-    from voice_assistant.research.answer_review import review
-    from voice_assistant.research.fact_checks import without_header
-    from voice_assistant.research.quotes import locate
-
     candidates: list[tuple[int, str]] = []
     for fact in pointed:
         note = notes[fact.note - 1]

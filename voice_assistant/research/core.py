@@ -10,12 +10,13 @@ import time
 from dataclasses import asdict, replace
 
 from voice_assistant.config import ResearchConfig, TaskProfile
-from voice_assistant.events import ModelCall, Reply
+from voice_assistant.events import ModelCall, Reply, ResearchStop
 from voice_assistant.llm.base import LanguageModel, Message
 from voice_assistant.memory.conversation import Conversations, StoredTurn
 from voice_assistant.research.answer_sentence import when_heard_as_where
 from voice_assistant.research.answering import Answered, Answerer
 from voice_assistant.research.base import Mode
+from voice_assistant.research.dialogue import Dialogue
 from voice_assistant.research.final import final_request
 from voice_assistant.research.hearing import (
     NAMED_LOSS,
@@ -30,7 +31,6 @@ from voice_assistant.research.passages import decisive, focus
 from voice_assistant.research.questions import is_personal
 from voice_assistant.research.routing import Evidence, lifts, names_asked, route, user_names
 from voice_assistant.research.tools import ToolCall, ToolResult, Tools
-from voice_assistant.turn.session import Session
 
 
 class MemoryResearch:
@@ -100,7 +100,7 @@ class MemoryResearch:
             (f"answer_{mode}", final_request("hello", [], [], mode)),
         ]
 
-    def conversation(self, session: Session) -> int:
+    def conversation(self, session: Dialogue) -> int:
         """The stored conversation of ``session``: its own while open, else a new one."""
         room = session.room
         if session.conversation is not None:
@@ -131,17 +131,17 @@ class MemoryResearch:
         answered = self.answerer.answer(question, kept, history, mode, personal, context, unseen)
         return kept, answered
 
-    def answer(self, question: str, mode: Mode, session: Session | None = None) -> Reply:
+    def answer(self, question: str, mode: Mode, session: Dialogue | None = None) -> Reply:
         started = time.monotonic()
-        conversation = self.conversation(session or Session.independent())
+        conversation = self.conversation(session or Dialogue(room="batch", continues_latest=False))
         history = self.conversations.history(conversation)
         personal: list[bool] = []
         heard = question
-        mean, least = (session or Session()).heard
+        mean, least = (session or Dialogue()).heard
         question = question_word(question)
         question, evidence = self.hear(question, Evidence(sureness=mean, least_sure=least))
 
-        def settle(exchanges: list[Exchange]) -> str | None:
+        def settle(exchanges: list[Exchange]) -> ResearchStop | None:
             """A general question the memories do not come close to needs no research, nor
             does one whose first search found everything it is about."""
             notes = build_notes(exchanges)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pydantic import ValidationError
 
 from voice_assistant.errors import StageFailure
-from voice_assistant.events import ModelCall
+from voice_assistant.events import ModelCall, ResearchStop
 from voice_assistant.llm.base import LanguageModel, Message, prompt_tokens
 from voice_assistant.research.notes import Exchange, build_notes
 from voice_assistant.research.tools import ToolCall, Tools, render
@@ -48,7 +48,8 @@ IDLE_ROUNDS = 2
 @dataclass
 class ResearchRun:
     exchanges: list[Exchange]
-    stop_reason: str = ""
+    stop_reason: ResearchStop = "answered"
+    """Set as the loop ends (``settle``'s reason, or the one its rounds stopped on)."""
     calls: list[ModelCall] = field(default_factory=list)
     seconds: float = 0.0
 
@@ -87,7 +88,7 @@ class ResearchLoop:
         self,
         question: str,
         budget_s: float,
-        settle: Callable[[list[Exchange]], str | None] | None = None,
+        settle: Callable[[list[Exchange]], ResearchStop | None] | None = None,
         max_calls: int | None = None,
     ) -> ResearchRun:
         """Research ``question``; ``settle`` sees code's first search and may end research
@@ -108,7 +109,7 @@ class ResearchLoop:
         start: float,
         run: ResearchRun,
         max_calls: int | None = None,
-    ) -> str:
+    ) -> ResearchStop:
         seen = {run.exchanges[0].call.key()}
         notes = len(build_notes(run.exchanges))
         idle = 0

@@ -19,13 +19,11 @@ from wyoming.event import Event
 
 from voice_assistant.config import Settings
 from voice_assistant.engines import Engines
-from voice_assistant.listening.machine import Listening
+from voice_assistant.listening.machine import Listening, listening_for
 from voice_assistant.satellite.link import SatelliteLink
 from voice_assistant.satellite.timers import started, timer_events
 from voice_assistant.turn.actions import Timer
-from voice_assistant.turn.session import Session
 from voice_assistant.turns import TurnService
-from voice_assistant.wake.trigger import WakeTrigger
 
 log = logging.getLogger("voice_assistant.satellite")
 TIMER_LOOK_S = 1.0
@@ -36,14 +34,13 @@ class Satellites:
         self.engines = engines
         self.worker = worker
         self.links = [SatelliteLink(uri, self) for uri in uris]
-        self.sessions: dict[str, Session] = {}
         self.timers: dict[int, Timer] = {}
         self.loop = asyncio.new_event_loop()
         self.stopping: asyncio.Event | None = None
         self.thread = threading.Thread(target=self._run, name="satellites", daemon=True)
 
-    @property
     def settings(self) -> Settings:
+        """The settings in force (a reload changes them)."""
         return self.engines.settings
 
     def use(self, engines: Engines) -> None:
@@ -63,19 +60,9 @@ class Satellites:
     def status(self) -> dict[str, Any]:
         return {link.uri: link.status() for link in self.links}
 
-    def session(self, room: str) -> Session:
-        if room not in self.sessions:
-            self.sessions[room] = Session(room=f"satellite:{room}")
-        return self.sessions[room]
-
     def listening(self) -> Listening:
         """Wake word and endpointing of their own for one satellite's stream."""
-        from voice_assistant.vad import StreamingSilero
-
-        s = self.settings
-        return Listening(
-            self.engines.another_wake(), WakeTrigger(s.wake), StreamingSilero(), s.endpoint
-        )
+        return listening_for(self.engines.another_wake(), self.settings())
 
     def running_timers(self) -> list[Event]:
         """What a satellite that just connected is told: the timers running now."""

@@ -17,8 +17,7 @@ import asyncio
 import contextlib
 import logging
 import threading
-import time
-from typing import TYPE_CHECKING, Any
+from typing import Any, Literal, Protocol
 
 import numpy as np
 from wyoming.asr import Transcript
@@ -34,37 +33,54 @@ from wyoming.vad import VoiceStopped
 from wyoming.wake import Detection
 
 from voice_assistant.audio.wavfile import to_mono_16k
+from voice_assistant.config import Settings
 from voice_assistant.errors import AssistantError
 from voice_assistant.events import SAMPLE_RATE, Utterance
-from voice_assistant.listening.machine import Block, GaveUp, Listening, Spoke, Woke
+from voice_assistant.listening.machine import Block, Listening, Spoke, Woke, follows
 from voice_assistant.pipeline import Delivery, Stage
 from voice_assistant.satellite.speaker import SatelliteSpeaker
-from voice_assistant.turn_log import TurnLog
+from voice_assistant.turn.session import Session
+from voice_assistant.turns import TurnService
 from voice_assistant.wyoming.pcm import pcm16
 from voice_assistant.wyoming.uri import address
 from voice_assistant.wyoming.wire import MAX_HEADER, read_event, write_event
-
-if TYPE_CHECKING:
-    from voice_assistant.satellite.hub import Satellites
 
 log = logging.getLogger("voice_assistant.satellite")
 BLOCK = 1280
 """Samples per block fed to the wake word and endpointing (80 ms, as the microphone's)."""
 CONNECT_S = 5.0
 DESCRIBE_S = 5.0
+LinkState = Literal["connecting", "connected", "unreachable", "disconnected"]
+"""What ``status`` says of a satellite: before the first try, connected, the last try
+failed (tried again with backoff), or it went away (connected again with backoff)."""
 PLAYED_MARGIN_S = 2.0
 """A satellite that never says ``played`` (wyoming-satellite 1.0.0) is taken to have
 played the reply this long after its length."""
 
 
+class Hub(Protocol):
+    """What the links share (``hub.Satellites``): the daemon's worker, the settings in
+    force, a listening machine for each stream, the timers running now."""
+
+    worker: TurnService
+
+    def settings(self) -> Settings: ...
+
+    def listening(self) -> Listening: ...
+
+    def running_timers(self) -> list[Event]: ...
+
+
 class SatelliteLink:
-    def __init__(self, uri: str, hub: Satellites) -> None:
+    def __init__(self, uri: str, hub: Hub) -> None:
         self.uri = uri
         self.host, self.port = address(uri)
         self.hub = hub
-        self.state = "connecting"
+        self.state: LinkState = "connecting"
         self.room = uri
-        self.log = TurnLog(f"satellite {uri}")
+        self.session: Session | None = None
+        """The room's conversation, from the worker's sessions once the satellite names it."""
+        self.wakes = 0
         self.writer: asyncio.StreamWriter | None = None
         self.listening: Listening | None = None
         self.pending = np.zeros(0, np.int16)
@@ -77,7 +93,9 @@ class SatelliteLink:
         self.turn_task: asyncio.Task[None] | None = None
 
     def status(self) -> dict[str, Any]:
-        return {"state": self.state, "room": self.room, **self.log.status()}
+        log = self.hub.worker.log
+        turns = log.status(f"satellite:{self.room}") if log else {}
+        return {"state": self.state, "room": self.room, **turns, "wakes": self.wakes}
 
     async def run(self, stopping: asyncio.Event) -> None:
         """Connected, or trying to be, until ``stopping``; waits double after each failure."""
@@ -105,7 +123,7 @@ class SatelliteLink:
                     self.state = "disconnected"
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stopping.wait(), delay)
-            delay = min(delay * 2, self.hub.settings.wyoming.satellite_retry_max_s)
+            delay = min(delay * 2, self.hub.settings().wyoming.satellite_retry_max_s)
 
     async def send(self, events: list[Event]) -> None:
         if self.writer is None:
@@ -117,7 +135,7 @@ class SatelliteLink:
         self.writer = writer
         await self.send([Describe().event()])
         self.room = await self.named(reader) or self.uri
-        self.session = self.hub.session(self.room)
+        self.session = self.hub.worker.sessions.get(f"satellite:{self.room}")
         self.listening = self.hub.listening()
         self.pending, self.busy, self.speaks = np.zeros(0, np.int16), False, True
         await self.send([RunSatellite().event(), *self.hub.running_timers()])
@@ -147,7 +165,7 @@ class SatelliteLink:
             run = RunPipeline.from_event(event)
             self.speaks = run.end_stage == PipelineStage.TTS
             if run.start_stage == PipelineStage.ASR and self.listening is not None:
-                self.listening.listen(self.hub.settings.listen.wake_timeout_s)  # it woke itself
+                self.listening.woken()
         elif Ping.is_type(event.type):
             await self.send([Pong(text=Ping.from_event(event).text).event()])
 
@@ -170,19 +188,16 @@ class SatelliteLink:
     async def feed(self, block: Block) -> None:
         assert self.listening is not None
         action = self.listening.feed(block, self.clock, speaking=self.busy)
-        if isinstance(action, Woke):
-            self.log.counts["wakes"] += 1
+        if isinstance(action, Woke):  # the machine opened its window
+            self.wakes += 1
             if action.barge_in:
                 self.hush.set()
             names = self.listening.wake.names if self.listening.wake else ()
             await self.send([Detection(name=names[0] if names else None).event()])
-            self.listening.listen(self.hub.settings.listen.wake_timeout_s)
         elif isinstance(action, Spoke):
             await self.send([VoiceStopped().event()])
             self.busy = True
             self.turn_task = asyncio.create_task(self.turn(action.utterance, self.turn_task))
-        elif isinstance(action, GaveUp):
-            pass
 
     async def turn(self, heard: Utterance, previous: asyncio.Task[None] | None) -> None:
         """One turn on the daemon's worker (after the one a barge-in cut short); the reply
@@ -194,7 +209,6 @@ class SatelliteLink:
         speaker = SatelliteSpeaker(self.send, asyncio.get_running_loop(), self.hush)
         until: Stage = "tts" if self.speaks else "answer"
         delivery = Delivery(sink=speaker, cancel=self.hush)
-        started = time.monotonic()
         try:
             result = await asyncio.wrap_future(
                 self.hub.worker.submit(heard, self.session, until, "spoken", delivery)
@@ -204,15 +218,16 @@ class SatelliteLink:
                 # the satellite plays it now: what it hears meanwhile may be our voice
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.played.wait(), speaker.seconds + PLAYED_MARGIN_S)
-            self.log.record(result, time.monotonic() - started)
             text = result.transcript.text if result.transcript else ""
             done = [Transcript(text=text).event()]
             if result.error is not None:
                 done.append(Error(text=result.error.message, code=result.error.code).event())
             await self.send(done)
+            # cut: a barge-in while it was sent or while the satellite played it
+            cut = bool(result.speech and result.speech.cut) or self.hush.is_set()
             asks = result.reply is not None and result.reply.follow_up
-            if asks and not self.hush.is_set() and self.listening is not None:
-                self.listening.listen(self.hub.settings.listen.follow_up_s)
+            if follows(asks, cut) and self.listening is not None:
+                self.listening.follow_up()
         except (OSError, ConnectionError) as exc:
             log.warning("satellite %s: the turn's end was not delivered: %s", self.uri, exc)
         finally:

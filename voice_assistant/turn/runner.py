@@ -17,6 +17,7 @@ from voice_assistant.errors import AssistantError
 from voice_assistant.events import ModelCall, Reply
 from voice_assistant.llm.base import LanguageModel, Message
 from voice_assistant.research.base import Mode, Researcher
+from voice_assistant.research.dialogue import Dialogue
 from voice_assistant.research.spoken import speakable
 from voice_assistant.turn import understand
 from voice_assistant.turn.actions import Actions
@@ -56,7 +57,7 @@ class TurnRunner:
     def __init__(
         self,
         llm: LanguageModel,
-        research: Researcher,
+        research: Researcher[Dialogue],
         actions: Actions,
         profiles: dict[str, TaskProfile],
         review: bool = True,

@@ -18,6 +18,7 @@ import threading
 
 from voice_assistant.config import Settings
 from voice_assistant.engines import Engines
+from voice_assistant.turn_log import TurnLog
 from voice_assistant.turns import TurnService, abandon
 from voice_assistant.wyoming.uri import address, loopback
 from voice_assistant.wyoming_server.announce import Announcement, announce
@@ -100,7 +101,7 @@ def serve(settings: Settings, uri: str) -> int:
     host, port = address(uri)
     engines = Engines(settings)
     engines.check_models(["stt", "llm", "tts"])
-    service = TurnService(engines.pipeline(), name="worker").start()
+    service = TurnService(engines.pipeline(), name="worker", log=TurnLog()).start()
     # the models load on the worker, first in its queue: `describe` is answered at once
     service.call(lambda: engines.preload(["stt", "llm", "tts"]))
 

@@ -15,7 +15,6 @@ is a ``Session``.
 from __future__ import annotations
 
 import asyncio
-import collections
 import contextlib
 import logging
 from collections.abc import Callable
@@ -59,8 +58,6 @@ from voice_assistant.wyoming.wire import MAX_HEADER, WireError, read_event, writ
 
 log = logging.getLogger("voice_assistant.wyoming")
 T = TypeVar("T")
-SESSIONS = 100
-"""Conversations remembered by id; the oldest is forgotten first."""
 CHUNK_SAMPLES = 1024
 """Samples per audio chunk sent (46 ms at piper's 22,050 Hz)."""
 IDLE_S = 120.0
@@ -112,7 +109,6 @@ class WyomingServer:
         self.service = service
         """Whose worker runs every model call (the daemon's, inside ``run --wyoming``)."""
         self.use(engines)
-        self.sessions: collections.OrderedDict[str, Session] = collections.OrderedDict()
 
     def use(self, engines: Engines) -> None:
         """The engines requests use (again after the daemon reloads its configuration)."""
@@ -124,12 +120,7 @@ class WyomingServer:
         key = context.get("conversation_id") if isinstance(context, dict) else None
         if not isinstance(key, str) or not key:
             return Session(room="wyoming", continues_latest=False)
-        if key not in self.sessions:
-            self.sessions[key] = Session(room=f"wyoming:{key}", continues_latest=False)
-            while len(self.sessions) > SESSIONS:
-                self.sessions.popitem(last=False)
-        self.sessions.move_to_end(key)
-        return self.sessions[key]
+        return self.service.sessions.get(f"wyoming:{key}", continues_latest=False)
 
     async def start(self, host: str, port: int) -> asyncio.Server:
         return await asyncio.start_server(

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from tests.fakes import fake_engines, silence, tone
+from tests.fakes import daemon_turn, fake_engines, silence, tone
 from voice_assistant.config import Settings
 from voice_assistant.daemon import Daemon
 from voice_assistant.errors import StageFailure
@@ -60,7 +60,7 @@ class SlowLLM:
 
 def daemon_with(settings: Settings, **fakes: Any) -> tuple[Daemon, RecordingSink]:
     sink = RecordingSink()
-    return Daemon(fake_engines(settings, **fakes), mode="ptt", sink=sink), sink
+    return Daemon(fake_engines(settings, **fakes), listen_mode="ptt", sink=sink), sink
 
 
 def utterance() -> np.ndarray:
@@ -70,14 +70,17 @@ def utterance() -> np.ndarray:
 def test_piper_failing_ends_the_turn_with_an_earcon_and_the_daemon_goes_on(caplog):
     tts = BrokenTTS()
     daemon, sink = daemon_with(Settings(), tts=tts)
-    daemon._turn(utterance())
-    assert daemon.last_turn["error"] == "piper could not speak: boom"
-    assert daemon.last_turn["reply"]  # published, and kept in the stored turn
+    daemon_turn(daemon, utterance())
+    assert daemon.commands.status()["last_turn"]["error"] == "piper could not speak: boom"
+    assert daemon.commands.status()["last_turn"]["reply"]  # published, and kept in the stored turn
     assert any(np.array_equal(chunk, tones(FAILED)) for chunk in sink.chunks)
     assert "turn failed in tts (synthesis-failed)" in caplog.text
     tts.broken = False  # the next turn speaks again
-    daemon._turn(utterance())
-    assert daemon.last_turn["error"] is None and daemon.counts.turns == 2
+    daemon_turn(daemon, utterance())
+    assert (
+        daemon.commands.status()["last_turn"]["error"] is None
+        and daemon.commands.status()["turns"] == 2
+    )
 
 
 def test_an_llm_call_past_its_deadline_gives_the_spoken_fallback():
@@ -92,10 +95,12 @@ def test_an_llm_call_past_its_deadline_gives_the_spoken_fallback():
     )
     daemon, sink = daemon_with(settings, llm=SlowLLM(), stt=FakeSTT("When is the dentist?"))
     started = time.monotonic()
-    daemon._turn(utterance())
+    daemon_turn(daemon, utterance())
     assert time.monotonic() - started < 5
-    reply = daemon.last_turn["reply"]
-    assert daemon.last_turn["error"] is None
+    reply = daemon.commands.status()["last_turn"]["reply"]
+    assert daemon.commands.status()["last_turn"]["error"] is None
     # code's fallback (the strongest finding), never the model's cut-off words
     assert reply.startswith(SPOKEN_UNFINISHED) and "still thinking" not in reply
-    assert daemon.last_turn["heard"] == reply and sink.chunks  # and it was spoken
+    assert (
+        daemon.commands.status()["last_turn"]["heard"] == reply and sink.chunks
+    )  # and it was spoken

@@ -56,29 +56,29 @@ def test_push_to_talk_audio_from_a_source_becomes_a_turn_on_the_worker():
     llm = FakeLLM([ANSWER, spoken("The dentist is on Thursday at 9:30.")])
     engines = fake_engines(Settings(), stt=FakeSTT("When is the dentist?"), llm=llm)
     sink = RecordingSink()
-    daemon = Daemon(engines, mode="ptt", sink=sink)
+    daemon = Daemon(engines, listen_mode="ptt", sink=sink)
 
     def talk() -> None:
-        daemon.ptt("start")
+        daemon.commands.ptt("start")
 
     def let_go() -> None:
-        daemon.ptt("stop")
+        daemon.commands.ptt("stop")
 
     script = [*blocks(0.3, False), talk, *blocks(1.0, True), *blocks(0.6, False), let_go]
     stream = RecordedStream([*script, *blocks(0.2, False)])
     daemon.worker.start()
-    reader = threading.Thread(target=daemon.read, args=(stream,), daemon=True)
+    reader = threading.Thread(target=daemon.mic.read, args=(stream,), daemon=True)
     reader.start()
     deadline = time.monotonic() + 20
-    while daemon.counts.turns == 0 and time.monotonic() < deadline:
+    while daemon.commands.status()["turns"] == 0 and time.monotonic() < deadline:
         time.sleep(0.02)
     daemon.stopping.set()
     reader.join(timeout=5)
     assert daemon.worker.close(timeout=10)
-    assert daemon.counts.turns == 1 and daemon.counts.wakes == 0
-    assert daemon.last_turn["transcript"] == "When is the dentist?"
-    assert "Thursday at 9:30" in daemon.last_turn["reply"]
-    assert daemon.last_turn["error"] is None and sink.chunks  # spoken
-    assert daemon.session.conversation is not None  # the microphone's own conversation
+    assert daemon.commands.status()["turns"] == 1 and daemon.counts.wakes == 0
+    assert daemon.commands.status()["last_turn"]["transcript"] == "When is the dentist?"
+    assert "Thursday at 9:30" in daemon.commands.status()["last_turn"]["reply"]
+    assert daemon.commands.status()["last_turn"]["error"] is None and sink.chunks  # spoken
+    assert daemon.runner.session.conversation is not None  # the microphone's own conversation
     assert daemon.state in (State.IDLE, State.LISTENING)
-    assert daemon.status()["state"] in ("idle", "listening")
+    assert daemon.commands.status()["state"] in ("idle", "listening")

@@ -3,8 +3,8 @@ device, no model: a scripted wake score and a loudness VAD)."""
 
 import numpy as np
 
-from voice_assistant.config import EndpointConfig, WakeConfig
-from voice_assistant.listening.machine import GaveUp, Listening, Pushed, Spoke, Woke
+from voice_assistant.config import EndpointConfig, ListenConfig, WakeConfig
+from voice_assistant.listening.machine import GaveUp, Listening, Pushed, Spoke, Woke, follows
 from voice_assistant.vad import LoudnessVAD
 from voice_assistant.wake.base import FRAME
 from voice_assistant.wake.trigger import WakeTrigger
@@ -55,7 +55,8 @@ def test_the_wake_word_wakes_and_the_question_after_it_is_endpointed():
     wake.next = 0.9
     assert feed_all(listening, blocks(0.16, loud=True)) == [Woke(barge_in=False)]
     wake.next = 0.0
-    listening.listen(5.0)
+    assert listening.listening  # the wake word opened the window itself
+    assert listening.window_s == ListenConfig().wake_timeout_s
     actions = feed_all(listening, blocks(1.0, True) + blocks(1.5, False), start_s=0.2)
     assert len(actions) == 1 and isinstance(actions[0], Spoke)
     assert 0.9 < actions[0].utterance.speech_s < 1.2
@@ -92,3 +93,12 @@ def test_push_to_talk_keeps_the_pre_roll_and_everything_held():
 def test_without_a_window_speech_is_not_a_request():
     listening, _ = machine(wake=False)
     assert feed_all(listening, blocks(1.0, True) + blocks(1.5, False)) == []
+
+
+def test_a_reply_that_asks_opens_a_follow_up_window_unless_it_was_cut():
+    assert follows(asks=True, cut=False)
+    assert not follows(asks=True, cut=True)  # a barge-in or stop: the user moved on
+    assert not follows(asks=False, cut=False)
+    listening, _ = machine(wake=False)
+    listening.follow_up()
+    assert listening.listening and listening.window_s == ListenConfig().follow_up_s

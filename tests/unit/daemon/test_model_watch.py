@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tests.fakes import daemon_turn
 from tests.unit.daemon.test_daemon_faults import daemon_with, utterance
 from voice_assistant import model_watch, modelstore
 from voice_assistant.config import Settings
@@ -149,29 +150,36 @@ def test_the_daemon_refuses_turns_on_a_damaged_running_model_and_reloads_after_a
     watch = ScriptedWatch([[damaged("running-damaged")], [], [damaged("fine")]])
     daemon.engines.model_watch = watch
     with caplog.at_level(logging.INFO):
-        daemon._turn(utterance())
-        assert daemon.last_turn["stop_reason"] == "model-damaged"
-        assert (daemon.counts.turns, daemon.counts.refused) == (0, 1)
+        daemon_turn(daemon, utterance())
+        assert daemon.commands.status()["last_turn"]["stop_reason"] == "model-damaged"
+        assert (daemon.commands.status()["turns"], daemon.commands.status()["refused"]) == (0, 1)
         assert any(np.array_equal(chunk, tones(FAILED)) for chunk in sink.chunks)
-        assert daemon.status()["models"] == {"models.llm": "the gguf is running-damaged"}
+        assert daemon.commands.status()["models"] == {"models.llm": "the gguf is running-damaged"}
         assert "turn refused: the gguf is running-damaged" in caplog.text
 
-        daemon._turn(utterance())  # nothing new: still refused
-        assert daemon.counts.refused == 2 and not daemon.reload_requested.is_set()
+        daemon_turn(daemon, utterance())  # nothing new: still refused
+        assert (
+            daemon.commands.status()["refused"] == 2 and not daemon.runner.reload_requested.is_set()
+        )
 
-        daemon.check_models()  # `models install` put a good file in place
-        assert daemon.reload_requested.is_set() and daemon.status()["models"] == "ok"
-        daemon._turn(utterance())
-        assert daemon.counts.turns == 1 and daemon.last_turn["error"] is None
+        daemon.runner.check_models()  # `models install` put a good file in place
+        assert (
+            daemon.runner.reload_requested.is_set() and daemon.commands.status()["models"] == "ok"
+        )
+        daemon_turn(daemon, utterance())
+        assert (
+            daemon.commands.status()["turns"] == 1
+            and daemon.commands.status()["last_turn"]["error"] is None
+        )
 
 
 def test_a_damaged_file_the_daemon_does_not_read_only_warns(caplog):
     daemon, _ = daemon_with(Settings())
     daemon.engines.model_watch = ScriptedWatch([[damaged("disk-damaged")]])
-    daemon._turn(utterance())
-    assert daemon.counts.turns == 1 and daemon.counts.refused == 0
+    daemon_turn(daemon, utterance())
+    assert daemon.commands.status()["turns"] == 1 and daemon.commands.status()["refused"] == 0
     assert "the gguf is disk-damaged" in caplog.text
-    assert daemon.status()["models"] == {"models.llm": "the gguf is disk-damaged"}
+    assert daemon.commands.status()["models"] == {"models.llm": "the gguf is disk-damaged"}
 
 
 class NoTimers:
@@ -185,10 +193,10 @@ def test_the_idle_daemon_checks_every_few_seconds(monkeypatch):
     daemon.engines.model_watch = watch
     monkeypatch.setattr(daemon.engines, "actions", NoTimers)
     for _ in range(5):  # the mic thread queues a ring check every second while idle
-        daemon.run_job(RingJob())
-    assert watch.calls == 1 and daemon.models.problems  # then not again for MODEL_CHECK_S
-    monkeypatch.setattr(daemon.models, "next_check", 0.0)
-    daemon.run_job(RingJob())
+        daemon.runner.run_job(RingJob())
+    assert watch.calls == 1 and daemon.runner.models.problems  # then not again for MODEL_CHECK_S
+    monkeypatch.setattr(daemon.runner.models, "next_check", 0.0)
+    daemon.runner.run_job(RingJob())
     assert watch.calls == 2
 
 
@@ -200,7 +208,7 @@ def test_llama_cpp_reads_the_gguf_from_disk_so_an_in_place_change_reaches_it(tmp
     )
     engines = Engines(settings)
     llm = engines.llm()
-    daemon = Daemon(engines, mode="ptt", sink=RecordingSink())
+    daemon = Daemon(engines, listen_mode="ptt", sink=RecordingSink())
     prompt = [Message("user", "Name three colours.")]
     before = llm.complete(prompt, task="answer_spoken", max_tokens=4, deadline_s=30).text
     assert (
@@ -215,6 +223,6 @@ def test_llama_cpp_reads_the_gguf_from_disk_so_an_in_place_change_reaches_it(tmp
     after = llm.complete(prompt, task="answer_spoken", max_tokens=4, deadline_s=30).text
     assert after != before  # the running model changed with the file
 
-    daemon.check_models()
-    assert daemon.models.damaged == {"models.llm"}
-    assert "wrong-sha256" in daemon.status()["models"]["models.llm"]
+    daemon.runner.check_models()
+    assert daemon.runner.models.damaged == {"models.llm"}
+    assert "wrong-sha256" in daemon.commands.status()["models"]["models.llm"]

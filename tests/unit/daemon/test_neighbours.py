@@ -29,7 +29,7 @@ class Follower:
 
 
 def test_a_reload_hands_the_new_engines_to_what_runs_beside():
-    daemon = Daemon(fake_engines(Settings()), mode="ptt", sink=RecordingSink())
+    daemon = Daemon(fake_engines(Settings()), listen_mode="ptt", sink=RecordingSink())
     follower = Follower()
     daemon.beside.append(follower)
     again = fake_engines(Settings())

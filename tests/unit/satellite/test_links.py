@@ -28,6 +28,7 @@ from voice_assistant.llm.fake import FakeLLM
 from voice_assistant.satellite.hub import Satellites
 from voice_assistant.stt.fake import FakeSTT
 from voice_assistant.turn.acts import Act
+from voice_assistant.turn_log import TurnLog
 from voice_assistant.turns import TurnService
 from voice_assistant.vad import LoudnessVAD
 from voice_assistant.wake.trigger import WakeTrigger
@@ -132,10 +133,14 @@ def hub_for(uris: list[str], turns: int, wake: bool = True) -> tuple[Satellites,
     settings.wyoming.satellite_retry_max_s = 1.0
     llm = FakeLLM([ANSWER, spoken("The dentist is on Thursday at 9:30.")] * turns)
     engines = fake_engines(settings, stt=FakeSTT("When is the dentist?"), llm=llm)
-    worker = TurnService(engines.pipeline()).start()
+    worker = TurnService(engines.pipeline(), log=TurnLog()).start()
     hub = Satellites(engines, worker, uris)
     hub.listening = lambda: Listening(  # type: ignore[method-assign]
-        ToneWake() if wake else None, WakeTrigger(WakeConfig()), LoudnessVAD(), settings.endpoint
+        ToneWake() if wake else None,
+        WakeTrigger(WakeConfig()),
+        LoudnessVAD(),
+        settings.endpoint,
+        settings.listen,
     )
     return hub, worker
 
@@ -177,9 +182,10 @@ def test_each_satellite_is_woken_answered_and_sent_the_reply_in_its_own_room():
     assert {s["room"] for s in status.values()} == {"kitchen", "bedroom"}
     assert all("Thursday at 9:30" in s["last_turn"]["reply"] for s in status.values())
     links = {link.room: link for link in hub.links}
-    assert links["kitchen"].session.room == "satellite:kitchen"
-    assert links["bedroom"].session.room == "satellite:bedroom"
-    assert links["kitchen"].session is not links["bedroom"].session
+    kitchen_session, bedroom_session = links["kitchen"].session, links["bedroom"].session
+    assert kitchen_session is not None and kitchen_session.room == "satellite:kitchen"
+    assert bedroom_session is not None and bedroom_session.room == "satellite:bedroom"
+    assert kitchen_session is worker.sessions.get("satellite:kitchen")  # the one registry
 
 
 @pytest.mark.parametrize(

@@ -8,13 +8,16 @@ import numpy as np
 import pytest
 
 from tests.fakes import ANSWER, fake_pipeline, silence, spoken, tone
+from voice_assistant.errors import Refused
 from voice_assistant.events import Utterance
 from voice_assistant.llm.fake import FakeLLM
-from voice_assistant.pipeline import Delivery, turn_record
+from voice_assistant.pipeline import Delivery, TurnResult, turn_record
+from voice_assistant.sessions import Sessions
 from voice_assistant.speak import RecordingSink
 from voice_assistant.stt.fake import FakeSTT
 from voice_assistant.tts.fake import FakeTTS
 from voice_assistant.turn.session import Session
+from voice_assistant.turn_log import TurnLog
 from voice_assistant.turns import TurnService
 
 DENTIST = spoken("The dentist is on Thursday at 9:30.")
@@ -115,3 +118,33 @@ def test_one_record_serves_the_report_and_the_status():
     assert record["stop_reason"] == "answered" and record["error"] is None
     assert record["heard"] == record["reply"] and record["cut"] is False
     assert [c["task"] for c in record["model_calls"]] == ["research", "answer_spoken"]
+
+
+def test_a_gate_refuses_a_turn_before_it_runs_and_the_log_counts_it_by_room():
+    llm = FakeLLM([ANSWER, DENTIST])
+    service = TurnService(fake_pipeline(stt=FakeSTT("when is the dentist"), llm=llm), log=TurnLog())
+    told: list[TurnResult] = []
+    damaged = Delivery(gate=lambda: Refused("model-damaged", "the gguf is damaged"))
+    fine = Delivery(gate=lambda: None, finished=told.append)
+    kitchen = service.sessions.get("satellite:kitchen")
+    refused = service.submit("When is the dentist?", kitchen, "answer", delivery=damaged)
+    answered = service.submit("When is the dentist?", kitchen, "answer", delivery=fine)
+    service.run_pending()
+    assert refused.result().reply is None and len(llm.calls) == 2  # only the second ran
+    assert refused.result().stop_reason == "model-damaged"
+    assert told == [answered.result()]  # told on the worker, once
+    assert service.log is not None
+    status = service.log.status("satellite:kitchen")
+    assert (status["turns"], status["refused"]) == (1, 1)
+    assert "Thursday at 9:30" in status["last_turn"]["reply"]
+    assert service.log.status("local") == {"last_turn": {}, "turns": 0, "refused": 0}
+
+
+def test_one_registry_keeps_each_room_s_conversation_and_forgets_the_oldest():
+    sessions = Sessions(kept=2)
+    kitchen = sessions.get("satellite:kitchen")
+    assert sessions.get("satellite:kitchen") is kitchen and kitchen.continues_latest
+    ha = sessions.get("wyoming:abc", continues_latest=False)
+    assert not ha.continues_latest and ha.room == "wyoming:abc"
+    sessions.get("local")  # a third room: the least recently used (the kitchen) goes
+    assert len(sessions) == 2 and sessions.get("satellite:kitchen") is not kitchen

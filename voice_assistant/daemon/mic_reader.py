@@ -1,0 +1,120 @@
+"""The daemon's microphone side, on the main thread: every block read goes through the
+listening machine (``listening.machine.Listening``: wake word, barge-in, endpointing,
+follow-up windows), and what it decides becomes a turn or a job for the worker
+(``runner.JobRunner``). It plays, stores and loads nothing itself; a reload it asks for
+happens here only when the worker is idle and no window is open."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from voice_assistant.audio.device import RATE
+from voice_assistant.daemon.board import Board
+from voice_assistant.daemon.jobs import Counts, EarconJob, MicState, RingJob
+from voice_assistant.daemon.microphone import AudioStream
+from voice_assistant.daemon.runner import JobRunner
+from voice_assistant.listening.machine import GaveUp, Listening, Spoke, Woke
+
+log = logging.getLogger("voice_assistant.daemon")
+RING_CHECK_S = 1.0
+"""How often, while idle, the worker looks for timers that are due."""
+
+
+class MicReader:
+    def __init__(
+        self,
+        runner: JobRunner,
+        board: Board,
+        counts: Counts,
+        talking: threading.Event,
+        stopping: threading.Event,
+        reload: Callable[[], bool],
+    ) -> None:
+        self.runner = runner
+        self.board = board
+        self.counts = counts
+        self.talking = talking
+        """Push-to-talk is held (the key, or ``ptt`` on the control socket)."""
+        self.stopping = stopping
+        self.reload = reload
+        """Asked for by SIGHUP or a repaired model: new settings and engines (False: the
+        running ones kept)."""
+        self.reload_requested = runner.reload_requested
+        self.mic_state = MicState.STARTING
+        self.last_barge_in_s = 0.0
+        self.clock = 0.0
+        """Seconds of microphone audio read: the time the wake and listening rules see."""
+
+    def use(self, listening: Listening) -> None:
+        """The wake word and endpointing blocks go through (again after a reload)."""
+        self.listening = listening
+
+    def mic_changed(self, ok: bool) -> None:
+        """The device opened (``ok``) or was lost."""
+        if ok:
+            self.mic_state = MicState.OK
+            self.board.post("mic-ok")
+            return
+        self.mic_state = MicState.LOST
+        self.counts.mic_losses += 1
+        self.listening.close()
+        self.board.post("mic-lost")
+
+    def read(self, stream: AudioStream) -> None:
+        """Blocks from an open stream until it fails or the daemon stops."""
+        next_ring_check = 0.0
+        while not self.stopping.is_set():
+            self.between_blocks(stream)
+            now = time.monotonic()
+            if now >= next_ring_check and self.runner.idle():
+                self.runner.queue(RingJob())
+                next_ring_check = now + RING_CHECK_S
+            block = stream.read(timeout=0.2)
+            if block is None:
+                continue
+            self.clock += len(block) / RATE
+            if self.talking.is_set():
+                self.listening.hold(block, stream.pre_roll)
+                self.board.post("listening")
+                continue
+            pushed = self.listening.release()
+            if pushed is not None:
+                self.runner.turn(pushed.audio)
+                continue
+            self.hear(block)
+
+    def between_blocks(self, stream: AudioStream) -> None:
+        self.open_follow_up()
+        idle = self.runner.idle() and not self.listening.listening
+        if self.reload_requested.is_set() and idle:
+            self.reload_requested.clear()
+            if self.reload():
+                stream.drain()  # audio heard while loading is stale
+
+    def open_follow_up(self) -> None:
+        """After a reply that asks, listen without the wake word once the worker is idle."""
+        if self.runner.follow_up.is_set() and self.runner.idle():
+            self.runner.follow_up.clear()
+            self.listening.follow_up()
+            self.board.post("listening")
+
+    def hear(self, block: Any) -> None:
+        """Wake word, barge-in and endpointing for one block (``clock`` already counts it)."""
+        action = self.listening.feed(block, self.clock, speaking=self.runner.busy.is_set())
+        if isinstance(action, Woke):
+            self.counts.wakes += 1
+            if action.barge_in:
+                self.runner.cut()
+                self.counts.barge_ins += 1
+                self.last_barge_in_s = time.monotonic()
+                log.info("barge-in: speech stopped")
+            self.runner.queue(EarconJob())
+            self.board.post("listening")
+        elif isinstance(action, Spoke):
+            self.runner.turn(action.utterance)
+        elif isinstance(action, GaveUp):
+            self.board.post("gave-up")

@@ -1,0 +1,188 @@
+"""The daemon's work on the turn service's worker, in order: its turns (through
+``TurnService.submit``, with the daemon's speaker, cancel token and progress), timers
+ringing, ``say`` and the heard-you earcon. What a turn leaves behind is settled here, on
+the worker, before the next job starts: a refused turn's tone, a failed turn's tone, what
+a cut reply was heard saying, whether the microphone listens for a follow-up."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import threading
+from concurrent.futures import Future
+
+from voice_assistant.daemon.board import Board
+from voice_assistant.daemon.jobs import Counts, EarconJob, Job, RingJob, SayJob
+from voice_assistant.daemon.models import ModelGuard
+from voice_assistant.engines import Engines
+from voice_assistant.errors import AssistantError, Refused
+from voice_assistant.listening.machine import follows
+from voice_assistant.pipeline import Delivery, Heard, TurnResult
+from voice_assistant.progress import ALARM, FAILED, Phase, earcon, tones
+from voice_assistant.speak import Speaker, speak
+from voice_assistant.turn.actions import ring_text
+from voice_assistant.turn_log import REFUSED
+from voice_assistant.turns import TurnService
+
+log = logging.getLogger("voice_assistant.daemon")
+
+
+class JobRunner:
+    def __init__(
+        self,
+        worker: TurnService,
+        sink: Speaker,
+        board: Board,
+        counts: Counts,
+        stopping: threading.Event,
+        reload_requested: threading.Event,
+    ) -> None:
+        self.worker = worker
+        self.sink = sink
+        self.board = board
+        self.counts = counts
+        self.stopping = stopping
+        self.reload_requested = reload_requested
+        self.busy = board.busy
+        """A job other than the once-a-second ring check runs: the assistant may be speaking."""
+        self.hush = threading.Event()
+        """Set by ``stop``, a barge-in or SIGTERM: the sentence playing is cut, no more follow."""
+        self.follow_up = threading.Event()
+        """The last reply asks something: the microphone listens once the worker is idle."""
+        self.session = worker.sessions.get("local")  # this microphone's conversation
+        self.cue: threading.Thread | None = None
+
+    def use(self, engines: Engines) -> None:
+        """The engines jobs use (at start, and again after a reload)."""
+        self.engines, self.settings = engines, engines.settings
+        self.models = ModelGuard(lambda: self.engines.model_watch, self.reload_requested)
+
+    def idle(self) -> bool:
+        return not self.busy.is_set() and self.worker.pending() == 0
+
+    def cut(self) -> None:
+        """Stop speaking now (``stop``, a barge-in, SIGTERM)."""
+        self.hush.set()
+        self.sink.stop()
+
+    # turns -----------------------------------------------------------------------------
+    def turn(self, heard: Heard) -> Future[TurnResult]:
+        """One turn from the microphone, queued on the worker in the microphone's session."""
+        self.board.post("thinking")
+        delivery = Delivery(
+            sink=self.sink,
+            cancel=self.hush,
+            progress=self._progress,
+            gate=self._gate,
+            finished=self._finished,
+        )
+        future = self.worker.submit(heard, self.session, delivery=delivery)
+        future.add_done_callback(self._crashed)
+        return future
+
+    def _gate(self) -> Refused | None:
+        """As the turn starts on the worker: a stopping daemon starts nothing new, and a
+        damaged model file refuses turns until it is repaired."""
+        self.busy.set()
+        if self.stopping.is_set():
+            return Refused("stopping", "the daemon is stopping")
+        self.hush.clear()
+        self.board.post("thinking")
+        self.check_models()
+        refusal = self.models.refusal()
+        return Refused("model-damaged", refusal) if refusal else None
+
+    def _finished(self, result: TurnResult) -> None:
+        try:
+            self._settle(result)
+        except Exception:  # bookkeeping failing is logged; the daemon keeps listening
+            log.exception("settling the turn failed")
+        finally:
+            self.busy.clear()
+            self.board.post("done")
+
+    def _settle(self, result: TurnResult) -> None:
+        error, reply, speech = result.error, result.reply, result.speech
+        if error is not None and error.code == "stopping":
+            return
+        cut = bool(speech and speech.cut)
+        if cut and speech is not None and reply is not None and reply.turn_id:
+            self.engines.conversations().heard(reply.turn_id, speech.heard)
+        if error is not None:  # refused, or e.g. piper failed: say so with a sound
+            with contextlib.suppress(AssistantError):  # the speaker may be what failed
+                self.sink.play(tones(FAILED), 22_050)
+        ran = error is None or error.stage != REFUSED
+        if ran and reply is not None and follows(reply.follow_up, cut):
+            self.follow_up.set()
+
+    def _crashed(self, future: Future[TurnResult]) -> None:
+        """A turn that raised past the pipeline (a bug): logged, and the daemon goes on."""
+        exc = future.exception()
+        if exc is not None:
+            log.error("the turn failed", exc_info=exc)
+            self.busy.clear()
+            self.board.post("done")
+
+    def _progress(self, phase: Phase) -> None:
+        """Progress plays beside the work, never in its way: the thinking earcon (and the
+        configured cue) in their own thread while research runs; speech waits for them."""
+        self.board.post("speaking" if phase == "speaking" else "thinking")
+        if phase == "thinking":
+            self.cue = threading.Thread(target=self._thinking_cue, name="cue", daemon=True)
+            self.cue.start()
+        elif phase == "speaking" and self.cue is not None:
+            self.cue.join()
+            self.cue = None
+
+    def _thinking_cue(self) -> None:
+        with contextlib.suppress(AssistantError):  # a device lost: the reply's playback says so
+            self.sink.play(earcon("thinking"), 22_050)
+            if self.settings.listen.thinking_cue:  # fixed text from the config, not a model
+                speak(self.engines.tts(), self.settings.listen.thinking_cue, self.sink, self.hush)
+
+    # other jobs ------------------------------------------------------------------------
+    def queue(self, job: Job) -> Future[Job]:
+        """Run ``job`` on the worker, after what is queued."""
+        return self.worker.call(lambda: self._do(job))
+
+    def _do(self, job: Job) -> Job:
+        if self.stopping.is_set():  # shutting down: start nothing new
+            return job
+        if not isinstance(job, RingJob):  # the ring check is busy only if one is due
+            self.busy.set()
+            log.debug("job %s starts", type(job).__name__)
+        try:
+            self.run_job(job)
+        except Exception:  # a failing job is logged; the daemon keeps listening
+            log.exception("%s failed", type(job).__name__)
+        finally:
+            self.busy.clear()
+            self.board.post("done")
+        return job
+
+    def run_job(self, job: Job) -> None:
+        """One job, on the worker thread (or the noise benchmark's only thread)."""
+        self.hush.clear()
+        if isinstance(job, RingJob):
+            if self.models.due():
+                self.check_models()
+            self._ring_due()
+        elif isinstance(job, SayJob):
+            self.board.post("speaking")
+            speak(self.engines.tts(), job.text, self.sink, self.hush)
+        elif isinstance(job, EarconJob):
+            self.sink.play(earcon("heard"), 22_050)
+
+    def check_models(self) -> None:
+        self.models.check()
+
+    def _ring_due(self) -> None:
+        actions = self.engines.actions()
+        for timer in actions.due():
+            self.busy.set()
+            self.board.post("ringing")
+            self.sink.play(tones(ALARM), 22_050)
+            speak(self.engines.tts(), ring_text(timer), self.sink, self.hush)
+            actions.mark_rung(timer.id)
+            self.counts.timers_rung += 1
+            log.info("timer %d rang", timer.id)
