@@ -44,9 +44,9 @@ import numpy.typing as npt
 
 from bench.corpus import ALSA, DEBIAN_PACKAGES, FREEDESKTOP, MUSIC, SPEECH_FOLDERS
 from bench.wake import fit_peak, frames_of, machine_line, pink_noise
+from voice_assistant.assistant import Assistant
 from voice_assistant.audio.wavfile import read_wav
 from voice_assistant.config import Settings
-from voice_assistant.engines import Engines
 from voice_assistant.events import SAMPLE_RATE, FloatAudio
 from voice_assistant.speak import Chunk
 from voice_assistant.vad import StreamingVoiceActivity
@@ -452,13 +452,13 @@ def _fed(stream: Stream) -> dict[str, float]:
     return {c: stream.seconds_of(c) for c in order}
 
 
-def daemon_path(engines: Engines, stream: Stream) -> PathReport:
+def daemon_path(assistant: Assistant, stream: Stream) -> PathReport:
     """The daemon in wake mode, fed block by block; its jobs run as they are queued."""
     from voice_assistant.daemon import Daemon
     from voice_assistant.pipeline import TurnResult
     from voice_assistant.turn_log import REFUSED
 
-    daemon = Daemon(engines, listen_mode="wake", sink=SilentSpeaker())
+    daemon = Daemon(assistant, listen_mode="wake", sink=SilentSpeaker())
     daemon.preload()
     mic = daemon.mic
     assert mic.listening.wake is not None
@@ -495,15 +495,15 @@ def daemon_path(engines: Engines, stream: Stream) -> PathReport:
     )
 
 
-def open_mic_path(engines: Engines, stream: Stream) -> PathReport:
+def open_mic_path(assistant: Assistant, stream: Stream) -> PathReport:
     """Every block but the speech to an always-open listener; each utterance runs a turn."""
     from voice_assistant.listening.endpointing import Listener
     from voice_assistant.vad import StreamingSilero
 
-    pipeline = engines.pipeline()
+    pipeline = assistant.pipeline()
     quiet = Stream([p for p in stream.pieces if p.category != "speech"])
     log = ScoreLog(quiet)
-    listener = Listener(LoggedVAD(StreamingSilero(), log), engines.settings.endpoint)
+    listener = Listener(LoggedVAD(StreamingSilero(), log), assistant.settings.endpoint)
     events: list[Event] = []
     started = time.monotonic()
     for block in blocks(quiet):
@@ -529,14 +529,12 @@ def open_mic_path(engines: Engines, stream: Stream) -> PathReport:
     )
 
 
-def noise_engines(settings: Settings, data_dir: Path) -> Engines:
+def noise_assistant(settings: Settings, data_dir: Path) -> Assistant:
     """Real engines over a store of their own (the demo memories), so no turn of the
     benchmark lands in the user's history."""
-    from bench.soak import soak_engines
+    from bench.soak import soak_assistant
 
-    engines = soak_engines(settings, data_dir, fake=False)
-    assert isinstance(engines, Engines)
-    return engines
+    return soak_assistant(settings, data_dir, fake=False)
 
 
 def report_lines(report: PathReport) -> list[str]:
@@ -594,9 +592,9 @@ def run_noise_bench(settings: Settings, minutes: float, planted: list[Path] | No
     for line in describe(stream):
         print(line)
     with tempfile.TemporaryDirectory(prefix="va-noise-") as tmp:
-        engines = noise_engines(settings, Path(tmp) / "data")
-        reports = [daemon_path(engines, stream), open_mic_path(engines, stream)]
-        engines.database().close()
+        assistant = noise_assistant(settings, Path(tmp) / "data")
+        reports = [daemon_path(assistant, stream), open_mic_path(assistant, stream)]
+        assistant.database().close()
     for report in reports:
         for line in report_lines(report):
             print(line)

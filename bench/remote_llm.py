@@ -22,10 +22,10 @@ from pathlib import Path
 
 from bench.corpus import DEMO_MEMORIES, DEMO_QUESTIONS
 from bench.peers import free_port
+from voice_assistant.assistant import Assistant
 from voice_assistant.audio.wavfile import read_wav
 from voice_assistant.batch import expand_inputs
 from voice_assistant.config import Settings
-from voice_assistant.engines import Engines
 from voice_assistant.memory.importer import import_paths
 from voice_assistant.modelstore import resolve
 from voice_assistant.turn.session import Session
@@ -71,10 +71,10 @@ def first_audio(settings: Settings, runs: int) -> tuple[list[float], int]:
     with tempfile.TemporaryDirectory() as data:
         local = settings.model_copy(deep=True)
         local.paths.data_dir = Path(data)
-        engines = Engines(local)
-        import_paths(engines.memories(), [DEMO_MEMORIES])
-        engines.preload(["stt", "llm", "tts"])
-        pipeline = engines.pipeline()
+        assistant = Assistant(local)
+        import_paths(assistant.memories(), [DEMO_MEMORIES])
+        assistant.preload(["stt", "llm", "tts"])
+        pipeline = assistant.pipeline()
         clips = [read_wav(w)[0] for w in expand_inputs([DEMO_QUESTIONS])]
         pipeline.run(clips[0])  # first calls allocate
         times, failed = [], 0
@@ -85,7 +85,7 @@ def first_audio(settings: Settings, runs: int) -> tuple[list[float], int]:
                     failed += 1
                 elif "first_audio" in result.timings:
                     times.append(result.timings["first_audio"])
-        engines.database().close()
+        assistant.database().close()
     return times, failed
 
 

@@ -29,10 +29,10 @@ import psutil
 
 from bench.corpus import DEMO_ACTS, DEMO_MEMORIES, DEMO_QUESTIONS
 from voice_assistant import modelstore
+from voice_assistant.assistant import Assistant
 from voice_assistant.audio.wavfile import read_wav
 from voice_assistant.batch import expand_inputs, make_row, reference_for
 from voice_assistant.config import Settings
-from voice_assistant.engines import Engines
 from voice_assistant.errors import AssistantError
 from voice_assistant.memory.embed import HashEmbedder
 from voice_assistant.memory.importer import import_paths
@@ -47,17 +47,17 @@ SHORT_RUN = 200
 """Fewer turns than this give an RSS slope that steps, not leaks, may dominate."""
 
 
-def fake_engines(settings: Settings) -> Engines:
+def fake_assistant(settings: Settings) -> Assistant:
     """The real store, turn runner, research core and actions over fake models: the fake
     backends (``stt``/``llm``/``tts`` ``fake``), a loudness VAD and a hashing embedder."""
     local = settings.model_copy(deep=True)
     local.stt.backend = local.llm.backend = local.tts.backend = "fake"
-    return Engines(local, vad=LoudnessVAD(level=0.02), embedder=HashEmbedder())
+    return Assistant(local, vad=LoudnessVAD(level=0.02), embedder=HashEmbedder())
 
 
-def cue(engines: Engines, wav: Path) -> None:
+def cue(assistant: Assistant, wav: Path) -> None:
     """The fake STT hears the WAV's reference transcript (none: an empty transcript)."""
-    stt = engines.stt()
+    stt = assistant.engines.stt()
     if isinstance(stt, FakeSTT):
         stt.text = reference_for(wav) or ""
 
@@ -126,8 +126,8 @@ def take_sample(turn: int, started: float, database: Path) -> Sample:
     )
 
 
-def store_counts(engines: Engines) -> dict[str, int]:
-    db = engines.database()
+def store_counts(assistant: Assistant) -> dict[str, int]:
+    db = assistant.database()
     counts = {}
     for table, where in (
         ("turns", ""),
@@ -141,7 +141,7 @@ def store_counts(engines: Engines) -> dict[str, int]:
 
 
 def soak(
-    engines: Engines,
+    assistant: Assistant,
     wavs: list[Path],
     turns: int,
     out_dir: Path,
@@ -157,8 +157,8 @@ def soak(
         raise AssistantError("usage", f"a soak needs at least one turn, not {turns}")
     every = every or max(1, turns // SAMPLES)
     out_dir.mkdir(parents=True, exist_ok=True)
-    pipeline = engines.pipeline()
-    database = engines.settings.paths.database
+    pipeline = assistant.pipeline()
+    database = assistant.settings.paths.database
     report = SoakReport(turns=turns, samples=[])
     started = time.monotonic()
 
@@ -183,18 +183,18 @@ def soak(
             report.errors[row["error"]["code"]] += 1
         if (index + 1) % every == 0 or index + 1 == turns:
             sample(index + 1)
-    report.store = store_counts(engines)
+    report.store = store_counts(assistant)
     return report
 
 
-def soak_engines(settings: Settings, data_dir: Path, fake: bool) -> Engines:
-    """Engines over a store of their own in ``data_dir``, holding the demo memories."""
+def soak_assistant(settings: Settings, data_dir: Path, fake: bool) -> Assistant:
+    """The assistant over a store of its own in ``data_dir``, holding the demo memories."""
     local = settings.model_copy(deep=True)
     local.paths.models_dir = modelstore.models_dir(settings)  # the models stay where they are
     local.paths.data_dir = data_dir
-    engines = fake_engines(local) if fake else Engines(local)
-    import_paths(engines.memories(), [DEMO_MEMORIES])
-    return engines
+    assistant = fake_assistant(local) if fake else Assistant(local)
+    import_paths(assistant.memories(), [DEMO_MEMORIES])
+    return assistant
 
 
 HEADER = (
@@ -258,10 +258,10 @@ def run_soak_bench(
     print(f"# {kind}")
     with tempfile.TemporaryDirectory(prefix="va-soak-") as tmp:
         root = Path(tmp)
-        engines = soak_engines(settings, root / "data", fake)
+        assistant = soak_assistant(settings, root / "data", fake)
         if not fake:
-            engines.check_models(["stt", "llm", "tts"])
-            engines.preload(["stt", "llm", "tts"])
+            assistant.engines.check_models(["stt", "llm", "tts"])
+            assistant.preload(["stt", "llm", "tts"])
         print(f"# data dir {root / 'data'} (removed afterwards)")
         print(HEADER, flush=True)
         previous: list[Sample] = []
@@ -270,9 +270,9 @@ def run_soak_bench(
             print(sample_line(sample, previous[-1] if previous else None), flush=True)
             previous.append(sample)
 
-        cued = (lambda wav: cue(engines, wav)) if fake else None
-        report = soak(engines, files, turns, root / "out", cue=cued, on_sample=show)
-        engines.database().close()
+        cued = (lambda wav: cue(assistant, wav)) if fake else None
+        report = soak(assistant, files, turns, root / "out", cue=cued, on_sample=show)
+        assistant.database().close()
     for line in summary(report):
         print(line)
     return 0

@@ -74,25 +74,28 @@ def spoken_questions(settings: Settings, folder: Path) -> list[tuple[FloatAudio,
 
 
 def run_vocabulary_bench(settings: Settings) -> int:
-    from voice_assistant.engines import Engines
+    from voice_assistant.assistant import Assistant
     from voice_assistant.memory.importer import import_paths
 
     with tempfile.TemporaryDirectory(prefix="va-vocabulary-") as data:
         local = settings.model_copy(deep=True)
         local.paths.data_dir = Path(data)
         local.stt.vocabulary = True
-        engines = Engines(local)
-        import_paths(engines.memories(), [ANSWER_SET / "memories"])
-        words = engines.vocabulary()
+        assistant = Assistant(local)
+        import_paths(assistant.memories(), [ANSWER_SET / "memories"])
+        words = assistant.vocabulary()
         print(f"# vocabulary ({len(words.split())} words): {words}")
-        stt = engines.stt()
+        stt = assistant.engines.stt()
         sets = {
             "spoken questions about the memories (piper)": spoken_questions(local, Path(data)),
             "real speech (LibriVox, cards, go forward, JFK)": real_speech(),
         }
         for name, clips in sets.items():
             print(f"{name}: {len(clips)} clips")
-            for label, hotwords in (("without", None), ("with the vocabulary", engines.vocabulary)):
+            for label, hotwords in (
+                ("without", None),
+                ("with the vocabulary", assistant.vocabulary),
+            ):
                 stt.hotwords = hotwords  # type: ignore[attr-defined]
                 heard, seconds = [], []
                 for audio, _ in clips:

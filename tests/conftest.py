@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from tests.paths import MEMORIES
+from voice_assistant.assistant import Assistant
 from voice_assistant.config import Settings, load_settings
-from voice_assistant.engines import Engines
 from voice_assistant.memory.importer import import_paths
 from voice_assistant.memory.sqlite import connect
 from voice_assistant.memory.store import MemoryStore
@@ -53,7 +53,7 @@ def real_settings(demo_data) -> Settings:
 
 
 @pytest.fixture(scope="session")
-def real_engines(real_settings) -> Engines:
-    engines = Engines(real_settings)
-    engines.check_models(["stt", "llm", "tts"])
-    return engines
+def real_assistant(real_settings) -> Assistant:
+    assistant = Assistant(real_settings)
+    assistant.engines.check_models(["stt", "llm", "tts"])
+    return assistant

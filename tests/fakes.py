@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
+from voice_assistant.assistant import Assistant
 from voice_assistant.config import Settings
-from voice_assistant.engines import Engines
 from voice_assistant.events import FloatAudio
 from voice_assistant.llm.base import LanguageModel
 from voice_assistant.llm.fake import FakeLLM
@@ -42,18 +42,18 @@ def silence(seconds: float, rate: int = 16_000) -> FloatAudio:
     return np.zeros(int(seconds * rate), dtype=np.float32)
 
 
-def fake_engines(
+def fake_assistant(
     settings: Settings | None = None,
     stt: SpeechToText | None = None,
     llm: LanguageModel | None = None,
     tts: TextToSpeech | None = None,
     turns: Researcher[Session] | None = None,
-) -> Engines:
-    """The engines with fake models and, unless ``turns`` is given, the research core over
-    an in-memory store holding one memory (the dentist): nothing is loaded."""
+) -> Assistant:
+    """The assistant over fake models and, unless ``turns`` is given, the research core
+    over an in-memory store holding one memory (the dentist): nothing is loaded."""
     settings = settings or scripted()
     llm = llm or FakeLLM()
-    return Engines(
+    return Assistant(
         settings,
         vad=LoudnessVAD(),
         stt=stt or FakeSTT(),
@@ -69,7 +69,7 @@ def fake_pipeline(
     llm: LanguageModel | None = None,
     tts: TextToSpeech | None = None,
 ) -> Pipeline:
-    return fake_engines(settings, stt, llm, tts).pipeline()
+    return fake_assistant(settings, stt, llm, tts).pipeline()
 
 
 ANSWER = '{"tool": "answer", "argument": ""}'

@@ -7,8 +7,8 @@ import datetime as dt
 import sys
 from pathlib import Path
 
+from voice_assistant.assistant import Assistant
 from voice_assistant.config import Settings
-from voice_assistant.engines import Engines
 from voice_assistant.errors import AssistantError
 from voice_assistant.memory.importer import import_paths
 from voice_assistant.memory.store import Memory
@@ -22,7 +22,7 @@ def _line(memory: Memory) -> str:
 
 
 def run_memory_command(settings: Settings, args: argparse.Namespace) -> int:
-    store = Engines(settings).memories()
+    store = Assistant(settings).memories()
     command = args.command_name
     if command == "import":
         missing = [str(p) for p in args.paths if not Path(p).exists()]

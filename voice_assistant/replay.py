@@ -10,16 +10,14 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from voice_assistant.engines import Engines
 from voice_assistant.errors import AssistantError
 from voice_assistant.llm.base import Message, prompt_tokens
 from voice_assistant.research.base import Mode
-from voice_assistant.research.core import stored_exchanges
+from voice_assistant.research.core import MemoryResearch, stored_exchanges
 from voice_assistant.research.notes import build_notes
 
 
-def replay(engines: Engines, turn_id: int, mode: Mode | None = None) -> int:
-    research = engines.research_core()
+def replay(research: MemoryResearch, turn_id: int, mode: Mode | None = None) -> int:
     turn = research.conversations.turn(turn_id)
     if turn is None:
         raise AssistantError("no-such-turn", f"there is no stored turn {turn_id}")

@@ -28,12 +28,12 @@ from tests.bad_inputs.corpus import (
     finishes,
     two_hour_wav,
 )
-from tests.fakes import fake_engines, fake_pipeline, tone
+from tests.fakes import fake_assistant, fake_pipeline, tone
+from voice_assistant.assistant import Assistant
 from voice_assistant.audio.wavfile import read_wav
 from voice_assistant.batch import expand_inputs, run_batch
 from voice_assistant.cli import EXIT_ERROR, EXIT_FAILED, main
 from voice_assistant.config import Settings
-from voice_assistant.engines import Engines
 from voice_assistant.errors import AudioInputError
 from voice_assistant.stt.fake import FakeSTT
 
@@ -135,10 +135,10 @@ def test_the_batch_harness_gives_each_bad_file_its_row_and_runs_the_rest(tmp_pat
 
 
 def test_the_batch_command_reports_every_bad_file_and_exits_1(tmp_path, monkeypatch, capsys):
-    def fakes(settings: Settings) -> Engines:  # the batch command's engines: nothing loaded
-        return fake_engines(settings, stt=FakeSTT("hello"))
+    def fakes(settings: Settings) -> Assistant:  # the batch command's engines: nothing loaded
+        return fake_assistant(settings, stt=FakeSTT("hello"))
 
-    monkeypatch.setattr("voice_assistant.engines.Engines", fakes)
+    monkeypatch.setattr("voice_assistant.assistant.Assistant", fakes)
     folder = bad_wav_folder(tmp_path)
     config = tmp_path / "config.toml"
     config.write_text("[endpoint]\nmax_input_s = 1.5\n")  # the 2.5 s good file is too long now

@@ -30,12 +30,12 @@ import numpy as np
 import psutil
 import pytest
 
-from tests.fakes import daemon_turn, fake_engines, silence, tone, turn_runner_over
+from tests.fakes import daemon_turn, fake_assistant, silence, tone, turn_runner_over
 from tests.paths import CHECKOUT, DEMO, MEMORIES
+from voice_assistant.assistant import Assistant
 from voice_assistant.config import Settings, load_settings
 from voice_assistant.control import ControlServer, request
 from voice_assistant.daemon import Daemon
-from voice_assistant.engines import Engines
 from voice_assistant.llm.base import Completion
 from voice_assistant.memory.importer import import_paths
 from voice_assistant.memory.sqlite import connect
@@ -396,7 +396,7 @@ def test_logs_at_info_never_hold_memory_text(tmp_path, caplog):
     runner = hostile_runner(llm, store)
     settings = Settings()
     stt = FakeSTT("What is the spare key code?")
-    engines = fake_engines(settings, stt=stt, llm=llm, turns=runner)
+    engines = fake_assistant(settings, stt=stt, llm=llm, turns=runner)
     daemon = Daemon(engines, listen_mode="ptt", sink=RecordingSink())
     caplog.set_level(logging.DEBUG)
     daemon_turn(daemon, np.concatenate([silence(0.3), tone(1.0), silence(1.5)]))
@@ -582,11 +582,11 @@ def injected(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         },
     )
     injection_store(settings.paths.database).db.close()
-    engines = Engines(settings)
-    engines.check_models(["llm", "embed"])
-    memories = engines.memories()
-    turns = engines.turns()
-    answer_llm, drafts = engines.llm(), []  # what the model wrote (every task), unchecked
+    assistant = Assistant(settings)
+    assistant.engines.check_models(["llm", "embed"])
+    memories = assistant.memories()
+    turns = assistant.turns()
+    answer_llm, drafts = assistant.engines.llm(), []  # what the model wrote (every task), unchecked
     complete = answer_llm.complete
 
     def recording(*args: Any, **kwargs: Any) -> Completion:

@@ -19,8 +19,8 @@ from bench.answers import (
     sentences,
     spoken_form,
 )
+from voice_assistant.assistant import Assistant
 from voice_assistant.config import load_settings
-from voice_assistant.engines import Engines
 from voice_assistant.llm.base import Completion
 from voice_assistant.memory.importer import import_paths
 from voice_assistant.turn.session import Session
@@ -31,23 +31,23 @@ REQUESTS = {r.id: r for r in load_requests()}
 
 
 @pytest.fixture(scope="module")
-def engines(tmp_path_factory, real_engines) -> Engines:
+def engines(tmp_path_factory, real_assistant) -> Assistant:
     """The answer set's memories, imported for real, with the session's loaded models."""
     data = tmp_path_factory.mktemp("answers")
     settings, _ = load_settings(
         None,
         environ={"XDG_CONFIG_HOME": "/nonexistent", "VOICE_ASSISTANT__PATHS__DATA_DIR": str(data)},
     )
-    local = Engines(settings)
+    local = Assistant(settings)
     for name in ("llm", "embed", "tts"):  # share what is loaded
-        if name in real_engines._cache:
-            local._cache[name] = real_engines._cache[name]
+        if name in real_assistant.engines._cache:
+            local.engines._cache[name] = real_assistant.engines._cache[name]
     report = import_paths(local.memories(), [ANSWER_SET / "memories"])
     assert report.added == 51 and not report.skipped
     return local
 
 
-def ask(engines: Engines, text: str):
+def ask(engines: Assistant, text: str):
     return engines.turns().answer(text, "spoken", Session.independent())
 
 

@@ -11,9 +11,9 @@ pytestmark = pytest.mark.integration
 
 
 @pytest.fixture(scope="module")
-def rows(real_engines, tmp_path_factory):
+def rows(real_assistant, tmp_path_factory):
     files = expand_inputs([CHECKOUT / "demo" / "acts"])
-    out = run_batch(files, real_engines.pipeline(), tmp_path_factory.mktemp("acts"))
+    out = run_batch(files, real_assistant.pipeline(), tmp_path_factory.mktemp("acts"))
     return {row["file"].rsplit("/", 1)[-1].removesuffix(".wav"): row for row in out}
 
 
@@ -27,12 +27,12 @@ def test_a_timer_is_set_with_a_receipt_and_acknowledged(rows):
     assert row["turn"]["understanding"] == "rule"
 
 
-def test_a_model_written_acknowledgement_is_reviewed(real_engines, tmp_path):
-    turns = real_engines.turns()
+def test_a_model_written_acknowledgement_is_reviewed(real_assistant, tmp_path):
+    turns = real_assistant.turns()
     turns.acknowledge_by = "model"
     try:
         files = expand_inputs([CHECKOUT / "demo" / "acts" / "timer.wav"])
-        (row,) = run_batch(files, real_engines.pipeline(), tmp_path)
+        (row,) = run_batch(files, real_assistant.pipeline(), tmp_path)
     finally:
         turns.acknowledge_by = "code"
     tasks = [call["task"] for call in row["model_calls"]]

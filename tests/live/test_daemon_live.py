@@ -60,12 +60,12 @@ def daemon(demo_data, tmp_path_factory):
             assert code == 0, live.log.read_text()
 
 
-def transcribe(real_engines, audio: np.ndarray) -> str:
-    return real_engines.stt().transcribe(audio.astype(np.float32) / 32768.0).text
+def transcribe(real_assistant, audio: np.ndarray) -> str:
+    return real_assistant.engines.stt().transcribe(audio.astype(np.float32) / 32768.0).text
 
 
 def test_a_wake_word_question_is_answered_aloud_with_the_published_reply(
-    daemon, real_engines, tmp_path
+    daemon, real_assistant, tmp_path
 ):
     before = daemon.turns()
     with Speaker(daemon.env, tmp_path / "speaker.wav") as speaker:
@@ -75,7 +75,7 @@ def test_a_wake_word_question_is_answered_aloud_with_the_published_reply(
     assert status["wakes"] == 1
     assert "capital of australia" in turn["transcript"].lower(), turn
     assert turn["reply"] and turn["error"] is None and not turn["cut"]
-    heard = transcribe(real_engines, speaker.audio())
+    heard = transcribe(real_assistant, speaker.audio())
     # the fixed cue while it thought, then the published reply, and nothing else
     expected = f"{CUE} {turn['reply']}"
     assert word_error_rate([expected], [heard]) <= 0.25, (expected, heard)
@@ -108,7 +108,7 @@ def test_a_reply_that_asks_opens_the_mic_for_a_follow_up(daemon):
     assert "dentist" in status["last_turn"]["transcript"].lower()
 
 
-def test_a_timer_rings_when_due_while_idle(daemon, real_engines, tmp_path):
+def test_a_timer_rings_when_due_while_idle(daemon, real_assistant, tmp_path):
     before = daemon.status()
     rung = before["timers_rung"]
     with Speaker(daemon.env, tmp_path / "speaker.wav") as speaker:
@@ -118,7 +118,7 @@ def test_a_timer_rings_when_due_while_idle(daemon, real_engines, tmp_path):
         status = daemon.wait_for(
             "the timer to ring", lambda s: s["timers_rung"] > rung and s["state"] == "idle", 60
         )
-    assert "timer is done" in transcribe(real_engines, speaker.audio()).lower()
+    assert "timer is done" in transcribe(real_assistant, speaker.audio()).lower()
 
 
 def test_the_wake_word_during_a_long_reply_stops_it(daemon, tmp_path):

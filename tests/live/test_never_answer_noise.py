@@ -29,7 +29,7 @@ from bench.noise import (
     daemon_path,
     floor,
     load_sources,
-    noise_engines,
+    noise_assistant,
     open_mic_path,
     plant,
     spoken,
@@ -152,12 +152,12 @@ def test_only_the_planted_request_gets_a_reply(tmp_path):
     stream = plant(build_stream(sources, 4), WAKE_QUESTION, at=0.6)
     for category in (*bench_noise.CATEGORIES, "planted"):
         assert stream.seconds_of(category) > 0, category
-    engines = noise_engines(Settings(), tmp_path / "data")
+    assistant = noise_assistant(Settings(), tmp_path / "data")
     try:
-        daemon = daemon_path(engines, stream)
-        open_mic = open_mic_path(engines, stream)
+        daemon = daemon_path(assistant, stream)
+        open_mic = open_mic_path(assistant, stream)
     finally:
-        engines.database().close()
+        assistant.database().close()
 
     outside = [e for e in daemon.events + open_mic.events if e.category != "planted"]
     assert outside == []  # no wake, no turn, no reply on anything but the request

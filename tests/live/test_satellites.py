@@ -91,13 +91,13 @@ def wait_for_reply(satellite: Satellite, count: int, timeout: float = 180) -> Pa
     return replies(satellite)[count - 1].with_suffix(".raw")
 
 
-def heard_back(real_engines, raw: Path) -> str:
+def heard_back(real_assistant, raw: Path) -> str:
     """What whisper hears in what the satellite played (22,050 Hz 16-bit mono)."""
     pcm = np.frombuffer(raw.read_bytes(), dtype="<i2").astype(np.float32) / 32768.0
-    return real_engines.stt().transcribe(to_mono_16k(pcm[:, None], 22_050)).text
+    return real_assistant.engines.stt().transcribe(to_mono_16k(pcm[:, None], 22_050)).text
 
 
-def test_a_question_at_a_satellite_is_answered_there_aloud(rig, real_engines):
+def test_a_question_at_a_satellite_is_answered_there_aloud(rig, real_assistant):
     kitchen, bedroom = rig.rooms["kitchen"], rig.rooms["bedroom"]
     assert {rig.link("kitchen")["room"], rig.link("bedroom")["room"]} == {"kitchen", "bedroom"}
     local_turns = rig.daemon.turns()
@@ -106,7 +106,7 @@ def test_a_question_at_a_satellite_is_answered_there_aloud(rig, real_engines):
     rig.daemon.wait_for("the kitchen's turn", lambda s: s["satellites"][kitchen.uri]["turns"] == 1)
     turn = rig.link("kitchen")["last_turn"]
     assert turn["error"] is None and "canberra" in turn["reply"].lower()
-    assert word_error_rate([turn["reply"]], [heard_back(real_engines, raw)]) <= 0.35
+    assert word_error_rate([turn["reply"]], [heard_back(real_assistant, raw)]) <= 0.35
     # the other room and the daemon's own microphone took no turn
     assert rig.link("bedroom")["turns"] == 0 and not replies(bedroom)
     assert rig.daemon.turns() == local_turns

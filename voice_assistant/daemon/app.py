@@ -14,6 +14,7 @@ import threading
 from collections.abc import Callable
 from typing import Literal
 
+from voice_assistant.assistant import Assistant
 from voice_assistant.audio.device import DeviceSink
 from voice_assistant.audio.hotkey import watch
 from voice_assistant.config import Settings
@@ -24,7 +25,6 @@ from voice_assistant.daemon.jobs import Counts, Neighbour, State, Status
 from voice_assistant.daemon.mic_reader import MicReader
 from voice_assistant.daemon.microphone import AudioSource, MicLoop, microphone
 from voice_assistant.daemon.runner import JobRunner
-from voice_assistant.engines import Engines
 from voice_assistant.errors import AssistantError
 from voice_assistant.listening.machine import listening_for
 from voice_assistant.satellite.hub import Satellites
@@ -44,7 +44,7 @@ ABANDON_S = 10.0
 class Daemon:
     def __init__(
         self,
-        engines: Engines,
+        assistant: Assistant,
         listen_mode: ListenMode = "ptt",
         mic: str | None = None,
         speaker: str | None = None,
@@ -56,7 +56,7 @@ class Daemon:
         self.listen_mode = listen_mode
         self.wyoming = wyoming  # a Wyoming address served beside the mic (run --wyoming)
         self.reload_settings = reload_settings
-        listen = engines.settings.listen
+        listen = assistant.settings.listen
         self.mic_name = mic or listen.mic or None
         self.source = source or microphone(self.mic_name)
         """Where audio comes from: the microphone, or a test's recorded blocks."""
@@ -66,7 +66,7 @@ class Daemon:
         talking, reload_requested = threading.Event(), threading.Event()
         self.counts = Counts()
         self.board = Board(threading.Event())
-        self.worker = TurnService(engines.pipeline(), log=TurnLog())
+        self.worker = TurnService(assistant.pipeline(), log=TurnLog())
         self.runner = JobRunner(
             self.worker, sink, self.board, self.counts, self.stopping, reload_requested
         )
@@ -77,15 +77,16 @@ class Daemon:
         self.beside: list[Neighbour] = []
         """The Wyoming server and the satellites, started by ``run``: they follow reloads."""
         self.satellites: Satellites | None = None
-        self.use(engines)
+        self.use(assistant)
 
-    def use(self, engines: Engines) -> None:
-        """Wire the engines in (at start, and again after a SIGHUP reload)."""
-        self.engines, self.settings = engines, engines.settings
+    def use(self, assistant: Assistant) -> None:
+        """Wire the assistant in (at start, and again after a SIGHUP reload)."""
+        self.assistant, self.settings = assistant, assistant.settings
         for neighbour in self.beside:
-            neighbour.use(engines)
-        self.worker.use(engines.pipeline())
-        self.runner.use(engines)
+            neighbour.use(assistant)
+        self.worker.use(assistant.pipeline())
+        self.runner.use(assistant)
+        engines = assistant.engines
         wake = engines.wake() if self.listen_mode in ("wake", "both") else None
         self.mic.use(listening_for(wake, self.settings))
 
@@ -94,9 +95,9 @@ class Daemon:
         if self.reload_settings is None:
             return False
         try:
-            engines = Engines(self.reload_settings())
-            engines.preload(["stt", "llm", "tts"])
-            self.use(engines)
+            assistant = Assistant(self.reload_settings())
+            assistant.preload(["stt", "llm", "tts"])
+            self.use(assistant)
         except AssistantError as exc:
             log.error("reload failed, keeping the running configuration: %s", exc.message)
             return False
@@ -104,7 +105,7 @@ class Daemon:
         return True
 
     def preload(self) -> None:
-        self.engines.preload(["stt", "llm", "tts"])
+        self.assistant.preload(["stt", "llm", "tts"])
         if self.mic.listening.wake is not None:
             self.mic.listening.wake.reset()
 
@@ -137,9 +138,10 @@ class Daemon:
         self.worker.start()
         network = self.settings.wyoming
         if self.wyoming or network.serve:  # Home Assistant's turns share the daemon's worker
-            self.beside.append(Beside(self.engines, self.worker, self.wyoming or network.serve))
+            beside = Beside(self.assistant.engines, self.worker, self.wyoming or network.serve)
+            self.beside.append(beside)
         if network.satellites:  # other rooms: their turns too
-            self.satellites = Satellites(self.engines, self.worker, network.satellites).start()
+            self.satellites = Satellites(self.assistant, self.worker, network.satellites).start()
             self.beside.append(self.satellites)
         signal.signal(signal.SIGTERM, lambda *_: self.terminate())
         signal.signal(signal.SIGINT, lambda *_: self.terminate())

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from voice_assistant.engines import Engines
+    from voice_assistant.assistant import Assistant
 
 
 @dataclass(frozen=True)
@@ -96,8 +96,8 @@ class Status:
 class Neighbour(Protocol):
     """What runs beside the daemon on its worker (the Wyoming server, the satellites)."""
 
-    def use(self, engines: Engines) -> None:
-        """Follow a reload (SIGHUP): the new engines from now on."""
+    def use(self, assistant: Assistant) -> None:
+        """Follow a reload (SIGHUP): the new engines and store from now on."""
         ...
 
     def stop(self) -> None: ...

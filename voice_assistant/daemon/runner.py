@@ -11,10 +11,10 @@ import logging
 import threading
 from concurrent.futures import Future
 
+from voice_assistant.assistant import Assistant
 from voice_assistant.daemon.board import Board
 from voice_assistant.daemon.jobs import Counts, EarconJob, Job, RingJob, SayJob
 from voice_assistant.daemon.models import ModelGuard
-from voice_assistant.engines import Engines
 from voice_assistant.errors import AssistantError, Refused
 from voice_assistant.listening.machine import follows
 from voice_assistant.pipeline import Delivery, Heard, TurnResult
@@ -52,9 +52,10 @@ class JobRunner:
         self.session = worker.sessions.get("local")  # this microphone's conversation
         self.cue: threading.Thread | None = None
 
-    def use(self, engines: Engines) -> None:
-        """The engines jobs use (at start, and again after a reload)."""
-        self.engines, self.settings = engines, engines.settings
+    def use(self, assistant: Assistant) -> None:
+        """What jobs use (at start, and again after a reload)."""
+        self.assistant, self.settings = assistant, assistant.settings
+        self.engines = assistant.engines
         self.models = ModelGuard(lambda: self.engines.model_watch, self.reload_requested)
 
     def idle(self) -> bool:
@@ -107,7 +108,7 @@ class JobRunner:
             return
         cut = bool(speech and speech.cut)
         if cut and speech is not None and reply is not None and reply.turn_id:
-            self.engines.conversations().heard(reply.turn_id, speech.heard)
+            self.assistant.conversations().heard(reply.turn_id, speech.heard)
         if error is not None:  # refused, or e.g. piper failed: say so with a sound
             with contextlib.suppress(AssistantError):  # the speaker may be what failed
                 self.sink.play(tones(FAILED), 22_050)
@@ -177,7 +178,7 @@ class JobRunner:
         self.models.check()
 
     def _ring_due(self) -> None:
-        actions = self.engines.actions()
+        actions = self.assistant.actions()
         for timer in actions.due():
             self.busy.set()
             self.board.post("ringing")

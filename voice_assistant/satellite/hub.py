@@ -17,8 +17,8 @@ from typing import Any
 
 from wyoming.event import Event
 
+from voice_assistant.assistant import Assistant
 from voice_assistant.config import Settings
-from voice_assistant.engines import Engines
 from voice_assistant.listening.machine import Listening, listening_for
 from voice_assistant.satellite.link import SatelliteLink
 from voice_assistant.satellite.timers import started, timer_events
@@ -30,8 +30,8 @@ TIMER_LOOK_S = 1.0
 
 
 class Satellites:
-    def __init__(self, engines: Engines, worker: TurnService, uris: list[str]) -> None:
-        self.engines = engines
+    def __init__(self, assistant: Assistant, worker: TurnService, uris: list[str]) -> None:
+        self.assistant = assistant
         self.worker = worker
         self.links = [SatelliteLink(uri, self) for uri in uris]
         self.timers: dict[int, Timer] = {}
@@ -41,12 +41,12 @@ class Satellites:
 
     def settings(self) -> Settings:
         """The settings in force (a reload changes them)."""
-        return self.engines.settings
+        return self.assistant.settings
 
-    def use(self, engines: Engines) -> None:
+    def use(self, assistant: Assistant) -> None:
         """New engines after a reload: the next turn uses them, the next connection their
         wake word."""
-        self.engines = engines
+        self.assistant = assistant
 
     def start(self) -> Satellites:
         self.thread.start()
@@ -62,7 +62,7 @@ class Satellites:
 
     def listening(self) -> Listening:
         """Wake word and endpointing of their own for one satellite's stream."""
-        return listening_for(self.engines.another_wake(), self.settings())
+        return listening_for(self.assistant.engines.another_wake(), self.settings())
 
     def running_timers(self) -> list[Event]:
         """What a satellite that just connected is told: the timers running now."""
@@ -93,7 +93,7 @@ class Satellites:
 
     async def _look_at_timers(self) -> None:
         before = self.timers
-        actions = self.engines.actions
+        actions = self.assistant.actions
 
         def look() -> tuple[list[Timer], dict[int, str]]:
             timers = actions()

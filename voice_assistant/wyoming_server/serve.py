@@ -16,6 +16,7 @@ import signal
 import socket
 import threading
 
+from voice_assistant.assistant import Assistant
 from voice_assistant.config import Settings
 from voice_assistant.engines import Engines
 from voice_assistant.turn_log import TurnLog
@@ -74,9 +75,9 @@ class Beside:
         self.thread = threading.Thread(target=self.loop.run_forever, name="wyoming", daemon=True)
         self.thread.start()
 
-    def use(self, engines: Engines) -> None:
+    def use(self, assistant: Assistant) -> None:
         """New engines after a reload (SIGHUP): the next request uses them."""
-        self.loop.call_soon_threadsafe(self.server.use, engines)
+        self.loop.call_soon_threadsafe(self.server.use, assistant.engines)
 
     def stop(self) -> None:
         """Withdraw the announcement, stop listening, end the connections, then the loop."""
@@ -99,11 +100,12 @@ class Beside:
 
 def serve(settings: Settings, uri: str) -> int:
     host, port = address(uri)
-    engines = Engines(settings)
+    assistant = Assistant(settings)
+    engines = assistant.engines
     engines.check_models(["stt", "llm", "tts"])
-    service = TurnService(engines.pipeline(), name="worker", log=TurnLog()).start()
+    service = TurnService(assistant.pipeline(), name="worker", log=TurnLog()).start()
     # the models load on the worker, first in its queue: `describe` is answered at once
-    service.call(lambda: engines.preload(["stt", "llm", "tts"]))
+    service.call(lambda: assistant.preload(["stt", "llm", "tts"]))
 
     async def main() -> None:
         listener, announced = await start(WyomingServer(engines, service), host, port)

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from bench import soak as bench_soak
-from bench.soak import SOAK_WAVS, SoakReport, cue, soak, soak_engines
+from bench.soak import SOAK_WAVS, SoakReport, cue, soak, soak_assistant
 from voice_assistant.batch import expand_inputs
 from voice_assistant.config import Settings
 from voice_assistant.errors import AssistantError
@@ -37,19 +37,19 @@ COUNT_SLACK = 2
 
 
 def run_soak(tmp_path: Path, turns: int, every: int) -> SoakReport:
-    engines = soak_engines(Settings(), tmp_path / "data", fake=True)
-    assert isinstance(engines.stt(), FakeSTT)
+    assistant = soak_assistant(Settings(), tmp_path / "data", fake=True)
+    assert isinstance(assistant.engines.stt(), FakeSTT)
     try:
         return soak(
-            engines,
+            assistant,
             expand_inputs(SOAK_WAVS),
             turns,
             tmp_path / "out",
             every,
-            cue=lambda wav: cue(engines, wav),
+            cue=lambda wav: cue(assistant, wav),
         )
     finally:
-        engines.database().close()
+        assistant.database().close()
 
 
 def growth_beyond_bounds(report: SoakReport) -> list[str]:

@@ -22,6 +22,7 @@ import pytest
 from tests.fakes import daemon_turn
 from tests.unit.daemon.test_daemon_faults import daemon_with, utterance
 from voice_assistant import model_watch, modelstore
+from voice_assistant.assistant import Assistant
 from voice_assistant.config import Settings
 from voice_assistant.daemon import Daemon, RingJob
 from voice_assistant.engines import Engines
@@ -148,7 +149,7 @@ def damaged(verdict_: str) -> Finding:
 def test_the_daemon_refuses_turns_on_a_damaged_running_model_and_reloads_after_a_repair(caplog):
     daemon, sink = daemon_with(Settings())
     watch = ScriptedWatch([[damaged("running-damaged")], [], [damaged("fine")]])
-    daemon.engines.model_watch = watch
+    daemon.assistant.engines.model_watch = watch
     with caplog.at_level(logging.INFO):
         daemon_turn(daemon, utterance())
         assert daemon.commands.status()["last_turn"]["stop_reason"] == "model-damaged"
@@ -175,7 +176,7 @@ def test_the_daemon_refuses_turns_on_a_damaged_running_model_and_reloads_after_a
 
 def test_a_damaged_file_the_daemon_does_not_read_only_warns(caplog):
     daemon, _ = daemon_with(Settings())
-    daemon.engines.model_watch = ScriptedWatch([[damaged("disk-damaged")]])
+    daemon.assistant.engines.model_watch = ScriptedWatch([[damaged("disk-damaged")]])
     daemon_turn(daemon, utterance())
     assert daemon.commands.status()["turns"] == 1 and daemon.commands.status()["refused"] == 0
     assert "the gguf is disk-damaged" in caplog.text
@@ -190,8 +191,8 @@ class NoTimers:
 def test_the_idle_daemon_checks_every_few_seconds(monkeypatch):
     daemon, _ = daemon_with(Settings())
     watch = ScriptedWatch([[damaged("disk-damaged")]])
-    daemon.engines.model_watch = watch
-    monkeypatch.setattr(daemon.engines, "actions", NoTimers)
+    daemon.assistant.engines.model_watch = watch
+    monkeypatch.setattr(daemon.assistant, "actions", NoTimers)
     for _ in range(5):  # the mic thread queues a ring check every second while idle
         daemon.runner.run_job(RingJob())
     assert watch.calls == 1 and daemon.runner.models.problems  # then not again for MODEL_CHECK_S
@@ -206,9 +207,9 @@ def test_llama_cpp_reads_the_gguf_from_disk_so_an_in_place_change_reaches_it(tmp
     settings = Settings.model_validate(
         {"paths": {"models_dir": str(tmp_path)}, "models": {"llm": "smollm2-135m"}}
     )
-    engines = Engines(settings)
-    llm = engines.llm()
-    daemon = Daemon(engines, listen_mode="ptt", sink=RecordingSink())
+    assistant = Assistant(settings)
+    llm = assistant.engines.llm()
+    daemon = Daemon(assistant, listen_mode="ptt", sink=RecordingSink())
     prompt = [Message("user", "Name three colours.")]
     before = llm.complete(prompt, task="answer_spoken", max_tokens=4, deadline_s=30).text
     assert (

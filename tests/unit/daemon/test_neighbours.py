@@ -8,7 +8,7 @@ import asyncio
 from wyoming.client import AsyncTcpClient
 from wyoming.info import Describe, Info
 
-from tests.fakes import fake_engines
+from tests.fakes import fake_assistant
 from voice_assistant.config import Settings
 from voice_assistant.daemon import Daemon
 from voice_assistant.speak import RecordingSink
@@ -29,12 +29,12 @@ class Follower:
 
 
 def test_a_reload_hands_the_new_engines_to_what_runs_beside():
-    daemon = Daemon(fake_engines(Settings()), listen_mode="ptt", sink=RecordingSink())
+    daemon = Daemon(fake_assistant(Settings()), listen_mode="ptt", sink=RecordingSink())
     follower = Follower()
     daemon.beside.append(follower)
-    again = fake_engines(Settings())
+    again = fake_assistant(Settings())
     daemon.use(again)
-    assert follower.engines == [again] and daemon.engines is again
+    assert follower.engines == [again] and daemon.assistant is again
 
 
 def described(port: int) -> Info:
@@ -51,14 +51,14 @@ def described(port: int) -> Info:
 
 
 def test_the_wyoming_server_beside_the_daemon_describes_the_reloaded_configuration():
-    first = fake_engines(Settings())
+    first = fake_assistant(Settings())
     service = TurnService(first.pipeline()).start()
-    beside = Beside(first, service, "tcp://127.0.0.1:0")
+    beside = Beside(first.engines, service, "tcp://127.0.0.1:0")
     try:
         port = beside.listener.sockets[0].getsockname()[1]
         assert described(port).asr[0].models[0].name == "whisper-base"
         reloaded = Settings.model_validate({"models": {"stt": "whisper-tiny.en"}})
-        beside.use(fake_engines(reloaded))
+        beside.use(fake_assistant(reloaded))
         assert described(port).asr[0].models[0].name == "whisper-tiny.en"
     finally:
         beside.stop()

@@ -8,6 +8,7 @@ import pytest
 
 from tests.fakes import silence, tone
 from voice_assistant import backends
+from voice_assistant.assistant import Assistant
 from voice_assistant.cli import main
 from voice_assistant.config import Settings
 from voice_assistant.engines import Engines
@@ -59,16 +60,17 @@ def test_fake_backends_need_no_model_and_run_a_whole_turn(tmp_path):
             "tts": {"backend": "fake"},
         }
     )
-    engines = Engines(settings, vad=LoudnessVAD(), embedder=HashEmbedder())
+    assistant = Assistant(settings, vad=LoudnessVAD(), embedder=HashEmbedder())
+    engines = assistant.engines
     engines.check_models(["stt", "llm", "tts"])  # nothing to install for fakes
     assert isinstance(engines.stt(), FakeSTT) and isinstance(engines.tts(), FakeTTS)
     assert isinstance(engines.llm(), TaskLLM)
-    engines.memories().add("The dentist is on Thursday at 9:30.", title="Dentist")
+    assistant.memories().add("The dentist is on Thursday at 9:30.", title="Dentist")
     stt = engines.stt()
     assert isinstance(stt, FakeSTT)
     stt.text = "When is the dentist?"
-    engines.preload(["stt", "llm", "tts"])  # the fake has nothing to prepare
-    result = engines.pipeline().run(np.concatenate([silence(0.3), tone(1.0), silence(1.5)]))
+    assistant.preload(["stt", "llm", "tts"])  # the fake has nothing to prepare
+    result = assistant.pipeline().run(np.concatenate([silence(0.3), tone(1.0), silence(1.5)]))
     assert result.error is None, result.error
     assert result.reply is not None and "Thursday" in result.reply.text
     assert result.speech is not None and len(result.speech.samples) > 0

@@ -20,7 +20,7 @@ from wyoming.info import Satellite as SatelliteInfo
 from wyoming.pipeline import PipelineStage, RunPipeline
 from wyoming.snd import Played
 
-from tests.fakes import ANSWER, fake_engines, spoken
+from tests.fakes import ANSWER, fake_assistant, spoken
 from tests.loop_thread import loop_thread, port_of
 from voice_assistant.config import Settings, WakeConfig
 from voice_assistant.listening.machine import Listening
@@ -132,7 +132,7 @@ def hub_for(uris: list[str], turns: int, wake: bool = True) -> tuple[Satellites,
     settings = Settings()
     settings.wyoming.satellite_retry_max_s = 1.0
     llm = FakeLLM([ANSWER, spoken("The dentist is on Thursday at 9:30.")] * turns)
-    engines = fake_engines(settings, stt=FakeSTT("When is the dentist?"), llm=llm)
+    engines = fake_assistant(settings, stt=FakeSTT("When is the dentist?"), llm=llm)
     worker = TurnService(engines.pipeline(), log=TurnLog()).start()
     hub = Satellites(engines, worker, uris)
     hub.listening = lambda: Listening(  # type: ignore[method-assign]
@@ -213,7 +213,7 @@ def test_timers_are_reported_to_connected_satellites():
     with serving(kitchen) as uris:
         hub, worker = hub_for(uris, turns=0, wake=False)
         hub.start()
-        actions = hub.engines.actions
+        actions = hub.assistant.actions
         try:
             wait_until("connected", lambda: hub.status()[uris[0]]["state"] == "connected")
             set_ = Act("set_timer", {"duration_s": 300, "label": "pasta"})

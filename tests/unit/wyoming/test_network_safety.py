@@ -13,7 +13,7 @@ from wyoming.event import Event, async_read_event, async_write_event
 from wyoming.info import Describe
 from wyoming.ping import Ping
 
-from tests.fakes import fake_engines
+from tests.fakes import fake_assistant
 from tests.loop_thread import loop_thread, port_of
 from voice_assistant.config import Settings
 from voice_assistant.tts.fake import FakeTTS
@@ -42,11 +42,12 @@ def test_an_allow_list_entry_must_be_an_address_or_a_network():
 @contextmanager
 def running(settings: Settings, host: str, tts: FakeTTS | None = None) -> Iterator[tuple]:
     """Our server (fake engines) on a free port of ``host``, with its announcement."""
-    engines = fake_engines(settings, tts=tts)
-    service = TurnService(engines.pipeline()).start()
+    assistant = fake_assistant(settings, tts=tts)
+    service = TurnService(assistant.pipeline()).start()
     try:
         with loop_thread() as loop:
-            listener, announced = loop.run(start(WyomingServer(engines, service), host, 0))
+            server = WyomingServer(assistant.engines, service)
+            listener, announced = loop.run(start(server, host, 0))
             loop.servers.append(listener)
             try:
                 yield port_of(listener), announced

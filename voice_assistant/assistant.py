@@ -1,0 +1,163 @@
+"""The assistant assembled over its engines: the store (one SQLite connection holding the
+memories, conversations, timers and receipts), the research core, the turn runner and the
+pipeline, each built once, on first use.
+
+``Engines`` only loads and holds the models; what is made of them is assembled here, by
+the command that uses it (``batch``, ``ask``, ``run``, ``serve``, ``replay``, the
+benchmarks). Tests pass engines of their own (``Assistant(settings, llm=FakeLLM())``) or
+a whole turn (``turns=``): the rest is built as usual around them.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from voice_assistant.config import Settings
+from voice_assistant.engines import Engines
+from voice_assistant.llm.base import prepare
+from voice_assistant.memory.conversation import Conversations
+from voice_assistant.memory.sqlite import connect
+from voice_assistant.memory.store import MemoryStore
+from voice_assistant.pipeline import Pipeline
+from voice_assistant.research.base import Researcher
+from voice_assistant.research.core import MemoryResearch
+from voice_assistant.research.tools import Tools
+from voice_assistant.stt.vocabulary import vocabulary
+from voice_assistant.turn.actions import Actions
+from voice_assistant.turn.runner import TurnRunner
+from voice_assistant.turn.session import Session
+
+if TYPE_CHECKING:
+    from voice_assistant.llm.base import LanguageModel
+    from voice_assistant.memory.store import Embedder
+    from voice_assistant.stt.base import SpeechToText
+    from voice_assistant.tts.base import TextToSpeech
+    from voice_assistant.vad import VoiceActivity
+    from voice_assistant.wake.base import WakeWordModel
+
+T = TypeVar("T")
+
+
+class Assistant:
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        vad: VoiceActivity | None = None,
+        stt: SpeechToText | None = None,
+        llm: LanguageModel | None = None,
+        tts: TextToSpeech | None = None,
+        wake: WakeWordModel | None = None,
+        embedder: Embedder | None = None,
+        turns: Researcher[Session] | None = None,
+    ) -> None:
+        self.settings = settings
+        self.engines = Engines(
+            settings,
+            vad=vad,
+            stt=stt,
+            llm=llm,
+            tts=tts,
+            wake=wake,
+            embedder=embedder,
+            hotwords=self.vocabulary,
+        )
+        """The models, loaded once (whisper's hotwords are the memories' names)."""
+        self._built: dict[str, Any] = {} if turns is None else {"turns": turns}
+
+    def _once(self, name: str, build: Callable[[], T]) -> T:
+        if name not in self._built:
+            self._built[name] = build()
+        return self._built[name]
+
+    def preload(self, keys: list[str]) -> None:
+        """Load (and prepare) engines up front, so the first turn's timings hold no
+        loading: the LLM's fixed prompt prefixes are evaluated once here."""
+        self.engines.preload(keys)
+        if "llm" in keys:
+            started = time.monotonic()
+            prepare(self.engines.llm(), self.turns().prefixes(self.settings.mode))
+            self.engines.load_s["warm"] = time.monotonic() - started
+
+    def database(self) -> sqlite3.Connection:
+        return self._once("db", lambda: connect(self.settings.paths.database))
+
+    def memories(self) -> MemoryStore:
+        semantic = self.settings.research.semantic_search
+        embedder = self.engines.embedder() if semantic else None
+        return self._once("memories", lambda: MemoryStore(self.database(), embedder=embedder))
+
+    def vocabulary(self) -> str:
+        """The names in the memories, for whisper; worked out again only when they change."""
+        store = self.memories()
+        state = store.state()
+        cached = self._built.get("vocabulary")
+        if cached is None or cached[0] != state:
+            cached = (state, vocabulary(store.titles_and_texts()))
+            self._built["vocabulary"] = cached
+        return str(cached[1])
+
+    def conversations(self) -> Conversations:
+        idle_s = self.settings.research.conversation_idle_s
+        return self._once("conversations", lambda: Conversations(self.database(), idle_s))
+
+    def actions(self) -> Actions:
+        """The act tools (timers, memories) and their receipts; the daemon rings timers."""
+        return self._once("actions", lambda: Actions(self.memories()))
+
+    def research_core(self) -> MemoryResearch:
+        """The research and notes core alone (questions only; ``replay`` uses it)."""
+        return self._once("research_core", self._build_research)
+
+    def _build_research(self) -> MemoryResearch:
+        s = self.settings
+        tasks = s.tasks
+        profiles = {
+            "research": tasks.research,
+            "answer_spoken": tasks.answer_spoken,
+            "answer_written": tasks.answer_written,
+            "answer_general": tasks.answer_general,
+            "review": tasks.review,
+        }
+        return MemoryResearch(
+            self.engines.llm(),
+            Tools(self.memories(), limit=s.research.search_limit),
+            self.conversations(),
+            s.research,
+            profiles,
+            n_ctx=s.llm.n_ctx,
+        )
+
+    def turns(self) -> Researcher[Session]:
+        """A turn: acts and questions, each question answered by the research core."""
+        return self._once("turns", self._build_turns)
+
+    def _build_turns(self) -> Researcher[Session]:
+        tasks = self.settings.tasks
+        profiles = {
+            "understand": tasks.understand,
+            "acknowledge": tasks.acknowledge,
+            "review": tasks.review,
+        }
+        return TurnRunner(
+            self.engines.llm(),
+            self.research_core(),
+            self.actions(),
+            profiles,
+            tasks.acknowledge.review,
+            tasks.acknowledge_by,
+        )
+
+    def pipeline(self) -> Pipeline:
+        e = self.engines
+        return Pipeline(
+            vad=e.vad,
+            stt=e.stt,
+            research=self.turns,
+            tts=e.tts,
+            endpoint=self.settings.endpoint,
+            mode=self.settings.mode,
+        )
