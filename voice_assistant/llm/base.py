@@ -3,6 +3,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol, runtime_checkable
 
+from voice_assistant.config import TaskProfile
+from voice_assistant.errors import StageFailure
 from voice_assistant.events import ModelCall
 
 Role = Literal["system", "user", "assistant"]
@@ -100,3 +102,30 @@ def prepare(llm: LanguageModel, prefixes: list[tuple[Task, list[Message]]]) -> N
     """Warm a backend that can be warmed; others need nothing."""
     if isinstance(llm, Prepares):
         llm.prepare(prefixes)
+
+
+def call_task(
+    llm: LanguageModel,
+    task: Task,
+    profile: TaskProfile,
+    messages: list[Message],
+    calls: list[ModelCall],
+    schema: dict[str, Any] | None = None,
+    grammar: str | None = None,
+) -> Completion | None:
+    """One call of ``task`` within its profile's output allowance and deadline, recorded
+    in ``calls``; None when the engine failed mid-call (``StageFailure``), so the caller's
+    code takes over (a model file missing or damaged, ``ModelError``, is the turn's error)."""
+    try:
+        out = llm.complete(
+            messages,
+            task=task,
+            max_tokens=profile.max_tokens,
+            deadline_s=profile.deadline_s,
+            json_schema=schema,
+            grammar=grammar,
+        )
+    except StageFailure:
+        return None
+    calls.append(out.as_call(task))
+    return out

@@ -19,9 +19,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from voice_assistant.config import TaskProfile
-from voice_assistant.errors import StageFailure
 from voice_assistant.events import ModelCall
-from voice_assistant.llm.base import Completion, LanguageModel, Message
+from voice_assistant.llm.base import Completion, LanguageModel, Message, call_task
 from voice_assistant.research import compose, model_review
 from voice_assistant.research.answer_review import Review, review
 from voice_assistant.research.base import Mode
@@ -85,20 +84,7 @@ class Answerer:
         schema: dict[str, Any] | None = None,
         grammar: str | None = None,
     ) -> Completion | None:
-        profile = self.profiles[task]
-        try:
-            out = self.llm.complete(
-                messages,
-                task=task,
-                max_tokens=profile.max_tokens,
-                deadline_s=profile.deadline_s,
-                json_schema=schema,
-                grammar=grammar,
-            )
-        except StageFailure:
-            return None
-        calls.append(out.as_call(task))
-        return out
+        return call_task(self.llm, task, self.profiles[task], messages, calls, schema, grammar)
 
     def answer(
         self,

@@ -15,7 +15,7 @@ from typing import Any
 from voice_assistant.config import TaskProfile
 from voice_assistant.errors import AssistantError
 from voice_assistant.events import ModelCall, Reply
-from voice_assistant.llm.base import LanguageModel, Message
+from voice_assistant.llm.base import LanguageModel, Message, call_task
 from voice_assistant.research.base import Mode, Researcher
 from voice_assistant.research.dialogue import Dialogue
 from voice_assistant.research.spoken import speakable
@@ -83,19 +83,8 @@ class TurnRunner:
         calls: list[ModelCall],
         schema: dict[str, Any] | None = None,
     ) -> str | None:
-        profile = self.profiles[task]
-        try:
-            out = self.llm.complete(
-                messages,
-                task=task,
-                max_tokens=profile.max_tokens,
-                deadline_s=profile.deadline_s,
-                json_schema=schema,
-            )
-        except AssistantError:
-            return None
-        calls.append(out.as_call(task))
-        return out.text if out.finish_reason == "stop" else None
+        out = call_task(self.llm, task, self.profiles[task], messages, calls, schema)
+        return out.text if out is not None and out.finish_reason == "stop" else None
 
     def understand(
         self, utterance: str, session: Session, calls: list[ModelCall]
