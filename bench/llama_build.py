@@ -2,7 +2,7 @@
 installed llama.cpp build's speed, beside other builds.
 
 Each interpreter runs ``bench.llama_speed`` in a process of its own (the default model,
-``llm.threads``): a prompt of 512 tokens evaluated from an empty cache, then 64 tokens
+``llm.llama_cpp.threads``): a prompt of 512 tokens evaluated from an empty cache, then 64 tokens
 written one at a time, medians over ``--runs``. To compare the portable build with a
 native one, make the native one in an environment of its own first:
 ``python3 -m venv /tmp/native && VENV=/tmp/native LLAMA_BUILD=native scripts/install-llama.sh``.
@@ -22,7 +22,7 @@ from voice_assistant.llm.llama_build import build_features, read_cpu_features
 
 def run_llama_build_bench(settings: Settings, runs: int, others: list[str]) -> int:
     model = modelstore.resolve(settings, "models.llm")
-    threads = settings.llm.threads
+    threads = settings.llm.llama_cpp.threads
     print(
         f"# voice-assistant bench --suite llama-build: {settings.models.llm}, {threads} "
         f"threads, medians of {runs} runs; this CPU: {' '.join(sorted(read_cpu_features()))}"

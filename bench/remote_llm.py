@@ -39,7 +39,7 @@ def llama_server(settings: Settings, log: Path | None = None) -> Iterator[str]:
     gguf = resolve(settings, "models.llm")
     llm = settings.llm
     args = ["--model", str(gguf), "--host", "127.0.0.1", "--port", str(port)]
-    args += ["--n_ctx", str(llm.n_ctx), "--n_threads", str(llm.threads)]
+    args += ["--n_ctx", str(llm.llama_cpp.n_ctx), "--n_threads", str(llm.llama_cpp.threads)]
     with contextlib.ExitStack() as stack:
         out = stack.enter_context(log.open("w")) if log else subprocess.DEVNULL
         process = subprocess.Popen(

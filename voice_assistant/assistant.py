@@ -128,7 +128,7 @@ class Assistant:
             self.conversations(),
             s.research,
             profiles,
-            n_ctx=s.llm.n_ctx,
+            n_ctx=s.llm.context_tokens(s.tasks.backends().get("research", s.llm.backend)),
         )
 
     def turns(self) -> Researcher[Session]:

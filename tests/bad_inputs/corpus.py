@@ -150,7 +150,7 @@ CONFIGS: dict[str, tuple[str, str]] = {
     # name -> (ConfigError code, words the message holds); "use" = loads, fails at use
     "unknown-key.toml": ("invalid", "llm.n_ctxx: unknown key"),
     "unknown-section.toml": ("invalid", "colours: unknown key"),
-    "wrong-type.toml": ("invalid", "llm.n_ctx: Input should be a valid integer"),
+    "wrong-type.toml": ("invalid", "llm.llama_cpp.n_ctx: Input should be a valid integer"),
     "out-of-range.toml": ("invalid", "endpoint.threshold: Input should be less than 1"),
     "section-not-table.toml": ("invalid", "llm: Input should be a valid dictionary"),
     "models-dir-missing.toml": (

@@ -18,9 +18,9 @@ from voice_assistant.config.backend_names import (
     WakeBackend,
     backend_field,
 )
+from voice_assistant.config.llm import LlmConfig
 from voice_assistant.config.section import Section
 from voice_assistant.config.services import (
-    OpenAIConfig,
     WyomingConfig,
     WyomingServiceConfig,
     WyomingTtsConfig,
@@ -91,21 +91,6 @@ class SttConfig(Section):
         "off by default, see BENCHMARKS.md.",
     )
     wyoming: WyomingServiceConfig = WyomingServiceConfig()
-
-
-class LlmConfig(Section):
-    backend: LlmBackend = backend_field("llm", "llama.cpp")
-
-    n_ctx: int = Field(4096, ge=512, description="Context window in tokens.")
-    threads: int = Field(2, ge=1, description="CPU threads for llama.cpp.")
-    temperature: float = Field(0.0, ge=0.0, le=2.0)
-    seed: int = Field(0, description="Sampling seed, for repeatable replies.")
-    research_context: bool = Field(
-        True,
-        description="Contexts of their own for research and understanding calls, so every "
-        "fixed prompt prefix stays in a warm KV cache.",
-    )
-    openai: OpenAIConfig = OpenAIConfig()
 
 
 class TaskProfile(Section):

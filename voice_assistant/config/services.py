@@ -27,6 +27,11 @@ class OpenAIConfig(Section):
         "llama.cpp) and prompt caching (llama.cpp).",
     )
     connect_timeout_s: float = Field(5.0, gt=0, description="Longest wait to connect.")
+    context_tokens: int = Field(
+        4096,
+        ge=512,
+        description="The served model's context window in tokens (research budgets on it).",
+    )
 
 
 def checked_by(check: Callable[[str], object]) -> Callable[[str], str]:
@@ -63,6 +68,11 @@ class WyomingServiceConfig(Section):
 
     uri: WyomingUri = Field("", description="Its address, tcp://HOST:PORT.")
     connect_timeout_s: float = Field(5.0, gt=0, description="Longest wait to connect.")
+    context_tokens: int = Field(
+        4096,
+        ge=512,
+        description="The served model's context window in tokens (research budgets on it).",
+    )
     read_timeout_s: float = Field(
         30.0, gt=0, description="Longest silence from the service before the stage fails."
     )

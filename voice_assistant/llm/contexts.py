@@ -2,7 +2,7 @@
 
 Research, understanding and answer prompts start differently, so on one context each
 would evict the other's KV cache; a context per family keeps every fixed prefix warm
-(``llm.research_context``). A task whose profile names a model of its own
+(``llm.llama_cpp.research_context``). A task whose profile names a model of its own
 (``tasks.X.model``) runs on that model. Contexts are made on first use.
 """
 
@@ -47,7 +47,8 @@ class LlamaCppContexts:
         return self._paths[name]
 
     def family(self, task: Task) -> str:
-        return FAMILIES.get(task, "answers") if self.settings.llm.research_context else "answers"
+        own = self.settings.llm.llama_cpp.research_context
+        return FAMILIES.get(task, "answers") if own else "answers"
 
     def context(self, task: Task = "", family: str | None = None) -> LlamaCppLLM:
         """The context ``task`` runs on (``family`` names another, e.g. a benchmark's own)."""
@@ -61,8 +62,8 @@ class LlamaCppContexts:
                 llm = self.settings.llm
                 made = LlamaCppLLM(
                     path,
-                    n_ctx=llm.n_ctx,
-                    threads=llm.threads,
+                    n_ctx=llm.llama_cpp.n_ctx,
+                    threads=llm.llama_cpp.threads,
                     seed=llm.seed,
                     temperature=llm.temperature,
                 )

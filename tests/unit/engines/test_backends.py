@@ -95,7 +95,9 @@ def test_every_call_names_its_task_and_llama_cpp_picks_the_context_by_it():
     assert contexts.family("research") == contexts.family("answer_general") == "research"
     assert contexts.family("understand") == "understand"
     assert {contexts.family(t) for t in ("answer_spoken", "review", "acknowledge")} == {"answers"}
-    one = LlamaCppContexts(Settings.model_validate({"llm": {"research_context": False}}), unused)
+    one = LlamaCppContexts(
+        Settings.model_validate({"llm": {"llama_cpp": {"research_context": False}}}), unused
+    )
     assert {one.family(t) for t in ("research", "understand", "answer_spoken")} == {"answers"}
 
 
@@ -126,3 +128,17 @@ def test_an_unknown_config_backend_is_a_config_error(tmp_path):
     with pytest.raises(ConfigError) as caught:
         load_settings(config)
     assert caught.value.code == "invalid" and "wake.backend" in caught.value.message
+
+
+def test_research_budgets_on_the_context_of_the_backend_it_runs_on(tmp_path):
+    def research_context(llm: dict) -> int:
+        settings = Settings.model_validate({"paths": {"data_dir": str(tmp_path)}, "llm": llm})
+        assistant = Assistant(settings, llm=FakeLLM(), embedder=HashEmbedder())
+        return assistant.research_core().loop.n_ctx
+
+    assert research_context({"llama_cpp": {"n_ctx": 2048}}) == 2048
+    served = {
+        "backend": "openai",
+        "openai": {"base_url": "http://127.0.0.1:9/v1", "context_tokens": 16384},
+    }
+    assert research_context({**served, "llama_cpp": {"n_ctx": 2048}}) == 16384

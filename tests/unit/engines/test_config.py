@@ -22,19 +22,21 @@ def test_defaults_without_a_file(tmp_path):
 
 
 def test_file_values_are_read(tmp_path):
-    path = write(tmp_path, "[llm]\nn_ctx = 2048\n[tasks.answer_spoken]\nmax_tokens = 50\n")
+    path = write(
+        tmp_path, "[llm.llama_cpp]\nn_ctx = 2048\n[tasks.answer_spoken]\nmax_tokens = 50\n"
+    )
     settings, sources = load_settings(path, environ={})
-    assert settings.llm.n_ctx == 2048
+    assert settings.llm.llama_cpp.n_ctx == 2048
     assert settings.tasks.answer_spoken.max_tokens == 50
     assert settings.tasks.answer_spoken.deadline_s == 30.0
     assert sources == [str(path)]
 
 
 def test_environment_overrides_the_file(tmp_path):
-    path = write(tmp_path, "[llm]\nn_ctx = 2048\n")
-    env = {"VOICE_ASSISTANT__LLM__N_CTX": "1024", "VOICE_ASSISTANT__STT__BEAM_SIZE": "3"}
+    path = write(tmp_path, "[llm.llama_cpp]\nn_ctx = 2048\n")
+    env = {"VOICE_ASSISTANT__LLM__LLAMA_CPP__N_CTX": "1024", "VOICE_ASSISTANT__STT__BEAM_SIZE": "3"}
     settings, _ = load_settings(path, environ=env)
-    assert settings.llm.n_ctx == 1024
+    assert settings.llm.llama_cpp.n_ctx == 1024
     assert settings.stt.beam_size == 3
 
 
@@ -42,7 +44,12 @@ def test_environment_overrides_the_file(tmp_path):
     ("text", "env", "named"),
     [
         ("[llm]\nn_ctxx = 2048\n", {}, "llm.n_ctxx: unknown key"),
-        ("[llm]\nn_ctx = 'big'\n", {}, "llm.n_ctx"),
+        ("[llm.llama_cpp]\nn_ctx = 'big'\n", {}, "llm.llama_cpp.n_ctx"),
+        (
+            "[llm]\nn_ctx = 2048\nthreads = 1\n",
+            {},
+            "write llm.llama_cpp.n_ctx, llm.llama_cpp.threads",
+        ),
         ("colour = 'blue'\n", {}, "colour: unknown key"),
         ("", {"VOICE_ASSISTANT__ENDPOINT__THRESHOLD": "2"}, "endpoint.threshold"),
         ("", {"VOICE_ASSISTANT__NOPE__X": "1"}, "nope: unknown key"),
@@ -63,7 +70,7 @@ def test_invalid_toml_and_missing_explicit_file(tmp_path):
 
 
 def test_config_show_prints_effective_values(tmp_path, capsys, monkeypatch):
-    monkeypatch.setenv("VOICE_ASSISTANT__LLM__THREADS", "1")
+    monkeypatch.setenv("VOICE_ASSISTANT__LLM__LLAMA_CPP__THREADS", "1")
     path = write(tmp_path, "[stt]\nbeam_size = 2\n")
     assert main(["--config", str(path), "config", "show"]) == 0
     out = capsys.readouterr().out
