@@ -413,7 +413,7 @@ def run_requests(
         if report.skipped:
             raise RuntimeError(f"answer set memories not imported: {report.skipped}")
         assistant.preload(["llm", "tts", "stt"] if voice else ["llm", "tts"])
-        turns, tts = assistant.turns(), engines.tts()
+        turns, tts = assistant.turn_runner(), engines.tts()
         scores, outcomes = [], []
         corpus = corpus_words()
         for request in requests:

@@ -47,9 +47,9 @@ def fake_assistant(
     stt: SpeechToText | None = None,
     llm: LanguageModel | None = None,
     tts: TextToSpeech | None = None,
-    turns: Researcher[Session] | None = None,
+    turn_runner: Researcher[Session] | None = None,
 ) -> Assistant:
-    """The assistant over fake models and, unless ``turns`` is given, the research core
+    """The assistant over fake models and, unless ``turn_runner`` is given, the research core
     over an in-memory store holding one memory (the dentist): nothing is loaded."""
     settings = settings or scripted()
     llm = llm or FakeLLM()
@@ -59,7 +59,7 @@ def fake_assistant(
         stt=stt or FakeSTT(),
         llm=llm,
         tts=tts or FakeTTS(),
-        turns=turns or fake_research(llm, settings),
+        turn_runner=turn_runner or fake_research(llm, settings),
     )
 
 

@@ -5,7 +5,7 @@ pipeline, each built once, on first use.
 ``Engines`` only loads and holds the models; what is made of them is assembled here, by
 the command that uses it (``batch``, ``ask``, ``run``, ``serve``, ``replay``, the
 benchmarks). Tests pass engines of their own (``Assistant(settings, llm=FakeLLM())``) or
-a whole turn (``turns=``): the rest is built as usual around them.
+a whole turn (``turn_runner=``): the rest is built as usual around them.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ class Assistant:
         tts: TextToSpeech | None = None,
         wake: WakeWordModel | None = None,
         embedder: Embedder | None = None,
-        turns: Researcher[Session] | None = None,
+        turn_runner: Researcher[Session] | None = None,
     ) -> None:
         self.settings = settings
         self.engines = Engines(
@@ -66,7 +66,8 @@ class Assistant:
             hotwords=self.vocabulary,
         )
         """The models, loaded once (whisper's hotwords are the memories' names)."""
-        self._built: dict[str, Any] = {} if turns is None else {"turns": turns}
+        given = {} if turn_runner is None else {"turn_runner": turn_runner}
+        self._built: dict[str, Any] = given
 
     def _once(self, name: str, build: Callable[[], T]) -> T:
         if name not in self._built:
@@ -79,7 +80,7 @@ class Assistant:
         self.engines.preload(keys)
         if "llm" in keys:
             started = time.monotonic()
-            prepare(self.engines.llm(), self.turns().prefixes(self.settings.mode))
+            prepare(self.engines.llm(), self.turn_runner().prefixes(self.settings.mode))
             self.engines.load_s["warm"] = time.monotonic() - started
 
     def database(self) -> sqlite3.Connection:
@@ -131,11 +132,11 @@ class Assistant:
             n_ctx=s.llm.context_tokens(s.tasks.backends().get("research", s.llm.backend)),
         )
 
-    def turns(self) -> Researcher[Session]:
+    def turn_runner(self) -> Researcher[Session]:
         """A turn: acts and questions, each question answered by the research core."""
-        return self._once("turns", self._build_turns)
+        return self._once("turn_runner", self._build_turn_runner)
 
-    def _build_turns(self) -> Researcher[Session]:
+    def _build_turn_runner(self) -> Researcher[Session]:
         tasks = self.settings.tasks
         profiles = {
             "understand": tasks.understand,
@@ -156,7 +157,7 @@ class Assistant:
         return Pipeline(
             vad=e.vad,
             stt=e.stt,
-            research=self.turns,
+            research=self.turn_runner,
             tts=e.tts,
             endpoint=self.settings.endpoint,
             mode=self.settings.mode,

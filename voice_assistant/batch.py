@@ -18,7 +18,7 @@ from voice_assistant.errors import AssistantError
 from voice_assistant.events import StageError
 from voice_assistant.pipeline import Pipeline, Stage, TurnResult, turn_record
 from voice_assistant.turn.session import Session
-from voice_assistant.turns import TurnService
+from voice_assistant.turn_service import TurnService
 from voice_assistant.wer import word_error_rate
 
 Row = dict[str, Any]

@@ -69,7 +69,7 @@ def cmd_batch(settings: Settings, _s: list[str], args: argparse.Namespace) -> in
 def cmd_ask(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
     from voice_assistant.assistant import Assistant
     from voice_assistant.turn.session import Session
-    from voice_assistant.turns import TurnService
+    from voice_assistant.turn_service import TurnService
 
     assistant = Assistant(settings)
     assistant.engines.check_models(["llm"])

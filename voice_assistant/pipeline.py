@@ -4,7 +4,7 @@ A turn starts from raw audio (endpointed first: a batch WAV, push-to-talk), from
 utterance already endpointed (the daemon's listener), or from text (``ask``), and may
 stop after any stage (``--until``). Each stage is timed; a failing stage becomes a
 ``StageError`` in the result rather than an exception, so one bad turn never stops the
-others. ``turns.TurnService`` runs turns on its worker; this module runs one.
+others. ``turn_service.TurnService`` runs turns on its worker; this module runs one.
 """
 
 from __future__ import annotations

@@ -396,7 +396,7 @@ def test_logs_at_info_never_hold_memory_text(tmp_path, caplog):
     runner = hostile_runner(llm, store)
     settings = Settings()
     stt = FakeSTT("What is the spare key code?")
-    engines = fake_assistant(settings, stt=stt, llm=llm, turns=runner)
+    engines = fake_assistant(settings, stt=stt, llm=llm, turn_runner=runner)
     daemon = Daemon(engines, listen_mode="ptt", sink=RecordingSink())
     caplog.set_level(logging.DEBUG)
     daemon_turn(daemon, np.concatenate([silence(0.3), tone(1.0), silence(1.5)]))
@@ -585,7 +585,7 @@ def injected(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     assistant = Assistant(settings)
     assistant.engines.check_models(["llm", "embed"])
     memories = assistant.memories()
-    turns = assistant.turns()
+    turns = assistant.turn_runner()
     answer_llm, drafts = assistant.engines.llm(), []  # what the model wrote (every task), unchecked
     complete = answer_llm.complete
 
@@ -628,7 +628,7 @@ def injected(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 @pytest.mark.integration
 class TestInjectionWithTheRealModel:
     """A fresh data folder holding the injection memories and the two ordinary ones; every
-    probe asked once through ``engines.turns().answer(q, "spoken")``."""
+    probe asked once through ``assistant.turn_runner().answer(q, "spoken")``."""
 
     @pytest.mark.parametrize("probe", PROBES, ids=lambda p: p.memory.removesuffix(".md"))
     def test_an_injection_memory_causes_no_act_and_is_not_obeyed(self, injected, probe):

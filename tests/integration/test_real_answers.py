@@ -48,7 +48,7 @@ def engines(tmp_path_factory, real_assistant) -> Assistant:
 
 
 def ask(engines: Assistant, text: str):
-    return engines.turns().answer(text, "spoken", Session.independent())
+    return engines.turn_runner().answer(text, "spoken", Session.independent())
 
 
 @pytest.mark.parametrize(

@@ -28,7 +28,7 @@ def test_a_timer_is_set_with_a_receipt_and_acknowledged(rows):
 
 
 def test_a_model_written_acknowledgement_is_reviewed(real_assistant, tmp_path):
-    turns = real_assistant.turns()
+    turns = real_assistant.turn_runner()
     turns.acknowledge_by = "model"
     try:
         files = expand_inputs([CHECKOUT / "demo" / "acts" / "timer.wav"])

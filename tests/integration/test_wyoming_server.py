@@ -26,7 +26,7 @@ from tests.loop_thread import loop_thread, port_of
 from tests.paths import DEMO
 from voice_assistant.audio.wavfile import read_wav, to_mono_16k
 from voice_assistant.turn.actions import Actions
-from voice_assistant.turns import TurnService
+from voice_assistant.turn_service import TurnService
 from voice_assistant.wer import word_error_rate
 from voice_assistant.wyoming_server.server import WyomingServer
 

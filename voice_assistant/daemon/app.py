@@ -30,7 +30,7 @@ from voice_assistant.listening.machine import listening_for
 from voice_assistant.satellite.hub import Satellites
 from voice_assistant.speak import Speaker
 from voice_assistant.turn_log import TurnLog
-from voice_assistant.turns import TurnService, abandon
+from voice_assistant.turn_service import TurnService, abandon
 from voice_assistant.wyoming_server.serve import Beside
 
 log = logging.getLogger("voice_assistant.daemon")

@@ -22,7 +22,7 @@ from voice_assistant.progress import ALARM, FAILED, Phase, earcon, tones
 from voice_assistant.speak import Speaker, speak
 from voice_assistant.turn.actions import ring_text
 from voice_assistant.turn_log import REFUSED
-from voice_assistant.turns import TurnService
+from voice_assistant.turn_service import TurnService
 
 log = logging.getLogger("voice_assistant.daemon")
 

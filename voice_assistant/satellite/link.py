@@ -40,7 +40,7 @@ from voice_assistant.listening.machine import Block, Listening, Spoke, Woke, fol
 from voice_assistant.pipeline import Delivery, Stage
 from voice_assistant.satellite.speaker import SatelliteSpeaker
 from voice_assistant.turn.session import Session
-from voice_assistant.turns import TurnService
+from voice_assistant.turn_service import TurnService
 from voice_assistant.wyoming.pcm import pcm16
 from voice_assistant.wyoming.uri import address
 from voice_assistant.wyoming.wire import MAX_HEADER, read_event, write_event

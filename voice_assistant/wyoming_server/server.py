@@ -51,7 +51,7 @@ from voice_assistant.engines import Engines
 from voice_assistant.errors import AssistantError
 from voice_assistant.speak import complete_sentences
 from voice_assistant.turn.session import Session
-from voice_assistant.turns import TurnService
+from voice_assistant.turn_service import TurnService
 from voice_assistant.wyoming.pcm import chunk_events
 from voice_assistant.wyoming.uri import allowed
 from voice_assistant.wyoming.wire import MAX_HEADER, WireError, read_event, write_event

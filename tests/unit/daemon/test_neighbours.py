@@ -12,7 +12,7 @@ from tests.fakes import fake_assistant
 from voice_assistant.config import Settings
 from voice_assistant.daemon import Daemon
 from voice_assistant.speak import RecordingSink
-from voice_assistant.turns import TurnService
+from voice_assistant.turn_service import TurnService
 from voice_assistant.wyoming_server.serve import Beside
 
 

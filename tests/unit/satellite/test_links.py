@@ -29,7 +29,7 @@ from voice_assistant.satellite.hub import Satellites
 from voice_assistant.stt.fake import FakeSTT
 from voice_assistant.turn.acts import Act
 from voice_assistant.turn_log import TurnLog
-from voice_assistant.turns import TurnService
+from voice_assistant.turn_service import TurnService
 from voice_assistant.vad import LoudnessVAD
 from voice_assistant.wake.trigger import WakeTrigger
 from voice_assistant.wyoming.wire import read_event, write_event

@@ -18,7 +18,7 @@ from voice_assistant.stt.fake import FakeSTT
 from voice_assistant.tts.fake import FakeTTS
 from voice_assistant.turn.session import Session
 from voice_assistant.turn_log import TurnLog
-from voice_assistant.turns import TurnService
+from voice_assistant.turn_service import TurnService
 
 DENTIST = spoken("The dentist is on Thursday at 9:30.")
 
