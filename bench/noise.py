@@ -6,11 +6,11 @@ time, into two paths:
 
 - **the daemon** as it runs in wake mode: every block goes through ``MicReader.hear`` (the
   real openWakeWord model, ``WakeTrigger``, and after a wake the streaming silero
-  ``Listener``); every job the daemon queues is run by ``Daemon.run_job``, so a turn is the
+  ``LiveEndpointer``); every job the daemon queues is run by ``Daemon.run_job``, so a turn is the
   whole pipeline (whisper, the turn runner and research on the real LLM, piper into a
   silent speaker). A reply that asks opens the follow-up window, as it would live.
 - **the open microphone**, as if push-to-talk were held or a follow-up window open the
-  whole time: every non-speech block goes to the ``Listener``, and every utterance it
+  whole time: every non-speech block goes to the ``LiveEndpointer``, and every utterance it
   endpoints runs a whole turn. This is the gate behind the wake word: voice activity
   first, then the transcript.
 
@@ -497,13 +497,13 @@ def daemon_path(assistant: Assistant, stream: Stream) -> PathReport:
 
 def open_mic_path(assistant: Assistant, stream: Stream) -> PathReport:
     """Every block but the speech to an always-open listener; each utterance runs a turn."""
-    from voice_assistant.listening.endpointing import Listener
+    from voice_assistant.listening.endpointing import LiveEndpointer
     from voice_assistant.vad import StreamingSilero
 
     pipeline = assistant.pipeline()
     quiet = Stream([p for p in stream.pieces if p.category != "speech"])
     log = ScoreLog(quiet)
-    listener = Listener(LoggedVAD(StreamingSilero(), log), assistant.settings.endpoint)
+    listener = LiveEndpointer(LoggedVAD(StreamingSilero(), log), assistant.settings.endpoint)
     events: list[Event] = []
     started = time.monotonic()
     for block in blocks(quiet):

@@ -48,11 +48,11 @@ class Transcript:
     ``stt/word_doubt.py``; 0.0 when not scored)."""
 
 
-@dataclass(frozen=True)
-class ModelCall:
-    """One LLM call, as the report and the benchmarks count it."""
+@dataclass(frozen=True, kw_only=True)
+class CallFigures:
+    """What one LLM call cost and how it ended: shared by a finished call
+    (``llm.base.Completion``) and its record (``ModelCall``)."""
 
-    task: str
     prompt_tokens: int
     completion_tokens: int
     seconds: float
@@ -62,6 +62,13 @@ class ModelCall:
     """Prompt tokens actually computed: fewer than ``prompt_tokens`` on a KV prefix hit."""
     prompt_eval_s: float = 0.0
     generation_s: float = 0.0
+
+
+@dataclass(frozen=True, kw_only=True)
+class ModelCall(CallFigures):
+    """One LLM call, as the report and the benchmarks count it."""
+
+    task: str
 
 
 ResearchStop = Literal[

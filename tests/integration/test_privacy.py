@@ -267,7 +267,13 @@ class HostileLLM:
             text = json.dumps({"acts": [], "questions": [user]})
         else:
             text = self.answer(messages[-1].content) if callable(self.answer) else self.answer
-        return Completion(text, self.count_tokens(messages), 5, "stop", 0.0)
+        return Completion(
+            text=text,
+            prompt_tokens=self.count_tokens(messages),
+            completion_tokens=5,
+            finish_reason="stop",
+            seconds=0.0,
+        )
 
 
 def citing(*facts: tuple[str, str, str]) -> Callable[[str], str]:

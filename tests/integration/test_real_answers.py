@@ -108,7 +108,13 @@ class SeededFirstDraft:
     def complete(self, messages, **kwargs):
         if not self.seeded and kwargs.get("grammar"):  # the spoken answer's call
             self.seeded = True
-            return Completion(self.draft, 100, 30, "stop", 0.0)
+            return Completion(
+                text=self.draft,
+                prompt_tokens=100,
+                completion_tokens=30,
+                finish_reason="stop",
+                seconds=0.0,
+            )
         return self.llm.complete(messages, **kwargs)
 
 

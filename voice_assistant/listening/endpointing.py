@@ -19,7 +19,7 @@ from voice_assistant.events import SAMPLE_RATE, Utterance
 from voice_assistant.vad import WINDOW_S, StreamingVoiceActivity
 
 
-class Listener:
+class LiveEndpointer:
     """Push-style endpointing: ``feed`` blocks, get an ``Utterance`` when one ends."""
 
     def __init__(self, vad: StreamingVoiceActivity, config: EndpointConfig) -> None:
@@ -65,7 +65,7 @@ def utterances(
     blocks: Iterable[npt.NDArray[np.int16]], vad: StreamingVoiceActivity, config: EndpointConfig
 ) -> Iterator[Utterance]:
     """Endpointed utterances from a stream of int16 blocks (ends when the blocks do)."""
-    listener = Listener(vad, config)
+    listener = LiveEndpointer(vad, config)
     for block in blocks:
         utterance = listener.feed(block)
         if utterance is not None:

@@ -23,7 +23,7 @@ import numpy.typing as npt
 
 from voice_assistant.config import EndpointConfig, ListenConfig, Settings
 from voice_assistant.events import FloatAudio, Utterance
-from voice_assistant.listening.endpointing import Listener
+from voice_assistant.listening.endpointing import LiveEndpointer
 from voice_assistant.vad import StreamingSilero, StreamingVoiceActivity
 from voice_assistant.wake.base import WakeWordModel
 from voice_assistant.wake.trigger import WakeTrigger
@@ -78,7 +78,7 @@ class Listening:
         self.vad = vad
         self.endpoint = endpoint
         self.windows = windows or ListenConfig()
-        self.listener: Listener | None = None
+        self.listener: LiveEndpointer | None = None
         self.window_s = 0.0
         self.held: list[Block] = []
 
@@ -90,7 +90,7 @@ class Listening:
     def listen(self, window_s: float) -> None:
         """Open a window: speech within ``window_s`` is endpointed into an utterance."""
         self.vad.reset()
-        self.listener = Listener(self.vad, self.endpoint)
+        self.listener = LiveEndpointer(self.vad, self.endpoint)
         self.window_s = window_s
 
     def woken(self) -> None:

@@ -5,7 +5,7 @@ from typing import Any, Literal, Protocol, runtime_checkable
 
 from voice_assistant.config import TaskProfile
 from voice_assistant.errors import StageFailure
-from voice_assistant.events import ModelCall
+from voice_assistant.events import CallFigures, ModelCall
 
 Role = Literal["system", "user", "assistant"]
 
@@ -16,22 +16,14 @@ class Message:
     content: str
 
 
-@dataclass(frozen=True)
-class Completion:
-    """A finished call: its text, token counts, and why generation stopped."""
+@dataclass(frozen=True, kw_only=True)
+class Completion(CallFigures):
+    """A finished call: its text, and what it cost and how it ended."""
 
     text: str
-    prompt_tokens: int
-    completion_tokens: int
-    finish_reason: str
-    """``stop`` (the model ended), ``length`` (output allowance) or ``deadline``."""
-    seconds: float
-    prompt_tokens_evaluated: int = 0
-    prompt_eval_s: float = 0.0
-    generation_s: float = 0.0
 
     def as_call(self, task: str) -> ModelCall:
-        """The record of this call that reports and benchmarks keep."""
+        """The record of this call that reports and benchmarks keep (times to the ms)."""
         return ModelCall(
             task=task,
             prompt_tokens=self.prompt_tokens,

@@ -52,10 +52,22 @@ class SlowLLM:
         words = 0
         while words < max_tokens:
             if time.monotonic() - started > deadline_s:
-                return Completion("still thinking", 10, words, "deadline", deadline_s)
+                return Completion(
+                    text="still thinking",
+                    prompt_tokens=10,
+                    completion_tokens=words,
+                    finish_reason="deadline",
+                    seconds=deadline_s,
+                )
             time.sleep(0.05)
             words += 1
-        return Completion("done", 10, words, "stop", time.monotonic() - started)
+        return Completion(
+            text="done",
+            prompt_tokens=10,
+            completion_tokens=words,
+            finish_reason="stop",
+            seconds=time.monotonic() - started,
+        )
 
 
 def daemon_with(settings: Settings, **fakes: Any) -> tuple[Daemon, RecordingSink]:

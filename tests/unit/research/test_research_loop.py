@@ -35,7 +35,13 @@ class ScriptedLLM:
         self.clock.now += self.step
         item = self.script.pop(0) if self.script else {"tool": "answer", "argument": ""}
         text = item if isinstance(item, str) else json.dumps(item)
-        return Completion(text, self.count_tokens(messages), 10, "stop", self.step)
+        return Completion(
+            text=text,
+            prompt_tokens=self.count_tokens(messages),
+            completion_tokens=10,
+            finish_reason="stop",
+            seconds=self.step,
+        )
 
 
 def make_tools(tmp_path, count=30):

@@ -40,7 +40,13 @@ class ScriptedTasks:
             self.on_call(task)
         replies = self.script.get(task, [ANSWER if task == "research" else "Fine."])
         text = replies.pop(0) if len(replies) > 1 else replies[0]
-        return Completion(text, self.count_tokens(messages), 5, "stop", 0.0)
+        return Completion(
+            text=text,
+            prompt_tokens=self.count_tokens(messages),
+            completion_tokens=5,
+            finish_reason="stop",
+            seconds=0.0,
+        )
 
 
 def runner(llm, tmp_path=None, review=True, memories=(), acknowledge_by="model"):
