@@ -33,6 +33,7 @@ from voice_assistant.assistant import Assistant
 from voice_assistant.audio.wavfile import read_wav
 from voice_assistant.batch import expand_inputs, make_row, reference_for
 from voice_assistant.config import Settings
+from voice_assistant.engines import Engines
 from voice_assistant.errors import AssistantError
 from voice_assistant.memory.embed import HashEmbedder
 from voice_assistant.memory.importer import import_paths
@@ -52,7 +53,8 @@ def fake_assistant(settings: Settings) -> Assistant:
     backends (``stt``/``llm``/``tts`` ``fake``), a loudness VAD and a hashing embedder."""
     local = settings.model_copy(deep=True)
     local.stt.backend = local.llm.backend = local.tts.backend = "fake"
-    return Assistant(local, vad=LoudnessVAD(level=0.02), embedder=HashEmbedder())
+    engines = Engines(local, vad=LoudnessVAD(level=0.02), embedder=HashEmbedder())
+    return Assistant(local, engines)
 
 
 def cue(assistant: Assistant, wav: Path) -> None:

@@ -10,6 +10,7 @@ import numpy as np
 
 from voice_assistant.assistant import Assistant
 from voice_assistant.config import Settings
+from voice_assistant.engines import Engines
 from voice_assistant.events import FloatAudio
 from voice_assistant.llm.base import LanguageModel
 from voice_assistant.llm.fake import FakeLLM
@@ -53,14 +54,10 @@ def fake_assistant(
     over an in-memory store holding one memory (the dentist): nothing is loaded."""
     settings = settings or scripted()
     llm = llm or FakeLLM()
-    return Assistant(
-        settings,
-        vad=LoudnessVAD(),
-        stt=stt or FakeSTT(),
-        llm=llm,
-        tts=tts or FakeTTS(),
-        turn_runner=turn_runner or fake_research(llm, settings),
+    engines = Engines(
+        settings, vad=LoudnessVAD(), stt=stt or FakeSTT(), llm=llm, tts=tts or FakeTTS()
     )
+    return Assistant(settings, engines, turn_runner or fake_research(llm, settings))
 
 
 def fake_pipeline(
@@ -106,14 +103,7 @@ def research_over(
 ) -> MemoryResearch:
     """The real research core over ``store``, with ``llm`` for every task."""
     settings = settings or scripted()
-    tasks = settings.tasks
-    profiles = {
-        "research": tasks.research,
-        "answer_spoken": tasks.answer_spoken,
-        "answer_written": tasks.answer_written,
-        "answer_general": tasks.answer_general,
-        "review": tasks.review,
-    }
+    profiles = settings.tasks.research_profiles()
     return MemoryResearch(
         llm, Tools(store), Conversations(store.db), settings.research, profiles, n_ctx=4096
     )
@@ -126,8 +116,7 @@ def turn_runner_over(
     acknowledge_by: Literal["code", "model"] = "model",
 ) -> TurnRunner:
     """The real turn runner (acts, research, review) over ``store``, with ``llm``."""
-    t = Settings().tasks
-    profiles = {"understand": t.understand, "acknowledge": t.acknowledge, "review": t.review}
+    profiles = Settings().tasks.turn_profiles()
     return TurnRunner(
         llm, research_over(llm, store), Actions(store), profiles, review, acknowledge_by
     )

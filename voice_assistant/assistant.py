@@ -4,8 +4,9 @@ pipeline, each built once, on first use.
 
 ``Engines`` only loads and holds the models; what is made of them is assembled here, by
 the command that uses it (``batch``, ``ask``, ``run``, ``serve``, ``replay``, the
-benchmarks). Tests pass engines of their own (``Assistant(settings, llm=FakeLLM())``) or
-a whole turn (``turn_runner=``): the rest is built as usual around them.
+benchmarks). Tests pass engines of their own (``Assistant(settings, Engines(settings,
+llm=FakeLLM()))``) or a whole turn (``turn_runner=``): the rest is built as usual around
+them.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import sqlite3
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from voice_assistant.config import Settings
 from voice_assistant.engines import Engines
@@ -30,14 +31,6 @@ from voice_assistant.turn.actions import Actions
 from voice_assistant.turn.runner import TurnRunner
 from voice_assistant.turn.session import Session
 
-if TYPE_CHECKING:
-    from voice_assistant.llm.base import LanguageModel
-    from voice_assistant.memory.store import Embedder
-    from voice_assistant.stt.base import SpeechToText
-    from voice_assistant.tts.base import TextToSpeech
-    from voice_assistant.vad import VoiceActivity
-    from voice_assistant.wake.base import WakeWordModel
-
 T = TypeVar("T")
 
 
@@ -45,26 +38,11 @@ class Assistant:
     def __init__(
         self,
         settings: Settings,
-        *,
-        vad: VoiceActivity | None = None,
-        stt: SpeechToText | None = None,
-        llm: LanguageModel | None = None,
-        tts: TextToSpeech | None = None,
-        wake: WakeWordModel | None = None,
-        embedder: Embedder | None = None,
+        engines: Engines | None = None,
         turn_runner: Researcher[Session] | None = None,
     ) -> None:
         self.settings = settings
-        self.engines = Engines(
-            settings,
-            vad=vad,
-            stt=stt,
-            llm=llm,
-            tts=tts,
-            wake=wake,
-            embedder=embedder,
-            hotwords=self.vocabulary,
-        )
+        self.engines = engines or Engines(settings, hotwords=self.vocabulary)
         """The models, loaded once (whisper's hotwords are the memories' names)."""
         given = {} if turn_runner is None else {"turn_runner": turn_runner}
         self._built: dict[str, Any] = given
@@ -115,20 +93,12 @@ class Assistant:
 
     def _build_research(self) -> MemoryResearch:
         s = self.settings
-        tasks = s.tasks
-        profiles = {
-            "research": tasks.research,
-            "answer_spoken": tasks.answer_spoken,
-            "answer_written": tasks.answer_written,
-            "answer_general": tasks.answer_general,
-            "review": tasks.review,
-        }
         return MemoryResearch(
             self.engines.llm(),
             Tools(self.memories(), limit=s.research.search_limit),
             self.conversations(),
             s.research,
-            profiles,
+            s.tasks.research_profiles(),
             n_ctx=s.llm.context_tokens(s.tasks.backends().get("research", s.llm.backend)),
         )
 
@@ -138,16 +108,11 @@ class Assistant:
 
     def _build_turn_runner(self) -> Researcher[Session]:
         tasks = self.settings.tasks
-        profiles = {
-            "understand": tasks.understand,
-            "acknowledge": tasks.acknowledge,
-            "review": tasks.review,
-        }
         return TurnRunner(
             self.engines.llm(),
             self.research_core(),
             self.actions(),
-            profiles,
+            tasks.turn_profiles(),
             tasks.acknowledge.review,
             tasks.acknowledge_by,
         )

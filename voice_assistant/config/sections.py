@@ -141,6 +141,15 @@ class TasksConfig(Section):
         "follows the document, not the draft).",
     )
 
+    def research_profiles(self) -> dict[str, TaskProfile]:
+        """The research core's tasks (``research.core.MemoryResearch``)."""
+        names = ("research", "answer_spoken", "answer_written", "answer_general", "review")
+        return {name: getattr(self, name) for name in names}
+
+    def turn_profiles(self) -> dict[str, TaskProfile]:
+        """The turn runner's own tasks (``turn.runner.TurnRunner``)."""
+        return {name: getattr(self, name) for name in ("understand", "acknowledge", "review")}
+
     def backends(self) -> dict[str, str]:
         """The tasks that name a backend of their own, with it."""
         profiles = {name: getattr(self, name) for name in type(self).model_fields}

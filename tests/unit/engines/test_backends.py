@@ -60,7 +60,7 @@ def test_fake_backends_need_no_model_and_run_a_whole_turn(tmp_path):
             "tts": {"backend": "fake"},
         }
     )
-    assistant = Assistant(settings, vad=LoudnessVAD(), embedder=HashEmbedder())
+    assistant = Assistant(settings, Engines(settings, vad=LoudnessVAD(), embedder=HashEmbedder()))
     engines = assistant.engines
     engines.check_models(["stt", "llm", "tts"])  # nothing to install for fakes
     assert isinstance(engines.stt(), FakeSTT) and isinstance(engines.tts(), FakeTTS)
@@ -133,7 +133,7 @@ def test_an_unknown_config_backend_is_a_config_error(tmp_path):
 def test_research_budgets_on_the_context_of_the_backend_it_runs_on(tmp_path):
     def research_context(llm: dict) -> int:
         settings = Settings.model_validate({"paths": {"data_dir": str(tmp_path)}, "llm": llm})
-        assistant = Assistant(settings, llm=FakeLLM(), embedder=HashEmbedder())
+        assistant = Assistant(settings, Engines(settings, llm=FakeLLM(), embedder=HashEmbedder()))
         return assistant.research_core().loop.n_ctx
 
     assert research_context({"llama_cpp": {"n_ctx": 2048}}) == 2048
