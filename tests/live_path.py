@@ -21,7 +21,7 @@ from voice_assistant.audio.wavfile import read_wav
 from voice_assistant.engines import Engines
 from voice_assistant.listening.machine import Spoke, Woke, listening_for
 from voice_assistant.wake.base import FRAME
-from voice_assistant.wer import word_error_rate
+from voice_assistant.wer import normalise, word_error_rate
 
 RATE = 16_000
 ALIGNMENTS = 8
@@ -60,6 +60,16 @@ def hear_live(engines: Engines, samples: np.ndarray, wake: bool, offset: int = 0
     return Heard(offset * 1000 / RATE, woke, tuple(transcripts))
 
 
+WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+NUMBERS = {word: n for n, word in enumerate(WORDS, start=1)}
+
+
+def digits(text: str) -> str:
+    """Small numbers as digits: whisper writes "2 seconds" or "two seconds" from one take
+    to the next, and either is the word said."""
+    return " ".join(str(NUMBERS.get(w, w)) for w in normalise(text).split())
+
+
 def misheard(engines: Engines, wav: Path, expected: str, wake: bool) -> list[Heard]:
     """The alignments at which ``wav`` is not heard as ``expected`` (one utterance, no word
     wrong; with ``wake``, the wake word first)."""
@@ -71,7 +81,7 @@ def misheard(engines: Engines, wav: Path, expected: str, wake: bool) -> list[Hea
             right = heard.transcripts == ()
         else:
             right = len(heard.transcripts) == 1 and (
-                word_error_rate([expected], [heard.transcripts[0]]) == 0
+                word_error_rate([digits(expected)], [digits(heard.transcripts[0])]) == 0
             )
         if not right or heard.woke != wake:
             wrong.append(heard)

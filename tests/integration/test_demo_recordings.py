@@ -28,5 +28,5 @@ PLAYED = {
 def test_a_recording_the_live_tests_play_is_heard_right_at_every_alignment(real_assistant, name):
     wav = DEMO / name
     expected = wav.with_suffix(".txt").read_text().strip()
-    wrong = misheard(real_assistant, wav, expected, wake=PLAYED[name])
+    wrong = misheard(real_assistant.engines, wav, expected, wake=PLAYED[name])
     assert wrong == [], f"{name} ({expected!r}) misheard: {wrong}"

@@ -38,7 +38,9 @@ def port(real_assistant) -> Iterator[int]:
     """Our server on a free local port, in a thread of its own, with its turn service."""
     service = TurnService(real_assistant.pipeline()).start()
     with loop_thread() as loop:
-        yield port_of(loop.server(WyomingServer(real_assistant, service).start("127.0.0.1", 0)))
+        yield port_of(
+            loop.server(WyomingServer(real_assistant.engines, service).start("127.0.0.1", 0))
+        )
     assert service.close(timeout=60)
 
 
