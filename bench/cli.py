@@ -24,6 +24,7 @@ SUITES = (
     "noise",
     "soak",
     "daemon",
+    "live",
     "remote-llm",
     "remote-speech",
     "satellites",
@@ -94,7 +95,9 @@ def build_parser(prog: str = "voice-assistant bench") -> argparse.ArgumentParser
         "--idle-s", type=float, default=60.0, help="daemon suite: seconds of silence for idle CPU"
     )
     bench.add_argument(
-        "--keep", action="store_true", help="daemon suite: keep the work folder (logs, WAVs)"
+        "--keep",
+        action="store_true",
+        help="daemon and live suites: keep the work folder (logs, WAVs)",
     )
     bench.add_argument(
         "--python",
@@ -171,6 +174,10 @@ def run(settings: Settings, args: argparse.Namespace) -> int:
         from bench.llama_build import run_llama_build_bench
 
         return run_llama_build_bench(settings, args.runs, args.python)
+    if suite == "live":
+        from bench.live import run_live_bench
+
+        return run_live_bench(args.runs, args.keep)
     if suite == "daemon":
         from bench.daemon import run_daemon_bench
 

@@ -1,0 +1,229 @@
+"""Voice to voice on the live daemon (issue 23's measure), on the virtual PulseAudio rig:
+
+    voice-assistant bench --suite live [--runs 1] [--keep]   (or: python -m bench --suite live)
+
+The real daemon (``run --mode wake``, as the user unit starts it) over the answer set's
+memories. Each request is "Hey Jarvis" (``demo/wake/hey_jarvis.wav``), a pause, and one of
+the answer set's memory questions spoken by a voice (piper and espeak-ng,
+``bench/voices.py``), played into the virtual mic while the virtual speaker is recorded.
+Per request, from the end of the user's speech (the clip's last loud sample, placed in
+time by when paplay returned) to the first sound after it (the thinking earcon) and to
+the first reply audio (the first loud run longer than an earcon); p50 and p90 by voice
+and overall. The same questions, without the wake word, then run through
+``voice-assistant batch`` in the same run: the batch path's first audio, so what the live
+path adds (the silence timeout, blocks, the worker hand-over, the device) is visible.
+
+Times across processes are CLOCK_MONOTONIC (``time.monotonic``), comparable on Linux.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from bench.answers import Request, load_requests
+from bench.corpus import ANSWER_SET, CHECKOUT
+from bench.daemon import (
+    EARCON_MAX_S,
+    TimedSpeaker,
+    environment,
+    loud_runs,
+    start_daemon,
+    stop_daemon,
+    trailing_silence_s,
+    wait_idle,
+)
+from bench.voices import VOICES, voices
+from tests.audio_rig import pulseaudio_rig
+from tests.live_daemon import LiveDaemon
+from voice_assistant.audio.wavfile import read_wav, write_wav
+from voice_assistant.config import load_settings
+from voice_assistant.memory.importer import import_paths
+from voice_assistant.memory.sqlite import connect
+from voice_assistant.memory.store import MemoryStore
+
+WAKE = CHECKOUT / "demo" / "wake" / "hey_jarvis.wav"
+QUESTIONS = 16
+"""Memory questions per voice (the answerable ones of the tuning part, in file order)."""
+GAP_S = 0.4
+"""Silence between the wake word and the question, as a person pauses."""
+TAIL_S = 0.6
+"""Silence after the question, so the endpointer hears the user stop."""
+RATE = 16_000
+
+
+@dataclass(frozen=True)
+class Clip:
+    voice: str
+    request: Request
+    live: Path
+    """The wake word, a pause, the question: what is played into the mic."""
+    batch: Path
+    """The question alone, for the batch path."""
+
+
+@dataclass(frozen=True)
+class Row:
+    clip: Clip
+    earcon_s: float
+    """End of the user's speech -> the first sound after it (the thinking earcon)."""
+    reply_s: float
+    """End of the user's speech -> the first reply audio on the speaker."""
+    inside_s: float
+    """The daemon's own ``timings.first_audio`` (from the endpointed utterance)."""
+    heard: str
+    said: str
+
+
+def pcm(audio: np.ndarray) -> np.ndarray:
+    """16 kHz float samples as the int16 a WAV holds."""
+    return (np.clip(audio, -1.0, 1.0) * 32767).astype(np.int16)
+
+
+def percentile(values: list[float], q: float) -> float:
+    return float(np.percentile(values, q)) if values else float("nan")
+
+
+def make_clips(folder: Path, requests: list[Request]) -> list[Clip]:
+    settings, _ = load_settings(None, environ={"XDG_CONFIG_HOME": "/nonexistent"})
+    wake = read_wav(WAKE)[0]
+    gap, tail = np.zeros(int(GAP_S * RATE), np.float32), np.zeros(int(TAIL_S * RATE), np.float32)
+    clips = []
+    for voice in voices(settings, VOICES):
+        (folder / "batch" / voice.name).mkdir(parents=True)
+        for request in requests:
+            said = voice.say(request.spoken, request.id)
+            live = folder / "live" / f"{voice.name}-{request.id}.wav"
+            live.parent.mkdir(exist_ok=True)
+            write_wav(live, pcm(np.concatenate([wake, gap, said, tail])), RATE)
+            batch = folder / "batch" / voice.name / f"{request.id}.wav"
+            write_wav(batch, pcm(np.concatenate([gap, said, tail])), RATE)
+            clips.append(Clip(voice.name, request, live, batch))
+    return clips
+
+
+def make_data_dir(folder: Path) -> Path:
+    """A data folder whose store holds the answer set's memories."""
+    data = folder / "data"
+    data.mkdir()
+    settings, _ = load_settings(None, environ={"VOICE_ASSISTANT__PATHS__DATA_DIR": str(data)})
+    store = MemoryStore(connect(settings.paths.database))
+    try:
+        report = import_paths(store, [ANSWER_SET / "memories"])
+    finally:
+        store.db.close()
+    if not report.added or report.skipped:
+        raise SystemExit(f"importing the answer set's memories failed: {report}")
+    return data
+
+
+def live_turn(daemon: LiveDaemon, clip: Clip, folder: Path, run: int) -> Row:
+    wait_idle(daemon)
+    turns = daemon.status()["turns"]
+    name = f"speaker-{run}-{clip.voice}-{clip.request.id}.wav"
+    with TimedSpeaker(daemon.env, folder / name) as speaker:
+        played = daemon.play(clip.live)
+        status = daemon.next_turn(turns, timeout=180)
+    turn = status["last_turn"]
+    end_of_speech = played - trailing_silence_s(clip.live)
+    after = speaker.index(end_of_speech)
+    runs = [(s, e) for s, e in loud_runs(speaker.audio()) if s >= after]
+    reply = next((s for s, e in runs if (e - s) / RATE > EARCON_MAX_S), None)
+    if not runs or reply is None:
+        raise RuntimeError(f"{clip.live.name}: no reply on the speaker ({speaker.path}): {turn}")
+    return Row(
+        clip,
+        earcon_s=speaker.time(runs[0][0]) - end_of_speech,
+        reply_s=speaker.time(reply) - end_of_speech,
+        inside_s=float((turn.get("timings") or {}).get("first_audio", float("nan"))),
+        heard=turn.get("transcript") or "",
+        said=turn.get("reply") or "",
+    )
+
+
+def batch_first_audio(env: dict[str, str], folder: Path, voice: str) -> dict[str, float]:
+    """Each question's first audio through ``voice-assistant batch`` (one warm process)."""
+    out = folder / f"batch-out-{voice}"
+    wavs = folder / "batch" / voice
+    done = subprocess.run(
+        [sys.executable, "-m", "voice_assistant", "batch", str(wavs), "--out", str(out)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
+    if done.returncode not in (0, 1):  # 1: a file's turn failed (its row says why)
+        raise RuntimeError(f"batch failed ({done.returncode}):\n{done.stdout}\n{done.stderr}")
+    rows = [json.loads(line) for line in (out / "report.jsonl").read_text().splitlines()]
+    return {Path(r["file"]).stem: r["timings"].get("first_audio", float("nan")) for r in rows}
+
+
+def report(rows: list[Row], batch: dict[str, dict[str, float]], silence_timeout_s: float) -> None:
+    print(
+        f"\n{'':<22} {'n':>3} {'earcon p50':>11} {'p90':>6} {'reply p50':>10} {'p90':>6}"
+        f" {'daemon fa p50':>14} {'batch fa p50':>13}"
+    )
+    for voice in [*VOICES, "all"]:
+        some = [r for r in rows if voice in (r.clip.voice, "all")]
+        firsts = [batch[r.clip.voice][r.clip.request.id] for r in some]
+        print(
+            f"{voice:<22} {len(some):>3} {percentile([r.earcon_s for r in some], 50):>10.2f}s"
+            f" {percentile([r.earcon_s for r in some], 90):>5.2f}s"
+            f" {percentile([r.reply_s for r in some], 50):>9.2f}s"
+            f" {percentile([r.reply_s for r in some], 90):>5.2f}s"
+            f" {percentile([r.inside_s for r in some], 50):>13.2f}s"
+            f" {percentile([f for f in firsts if f == f], 50):>12.2f}s"
+        )
+    print(
+        "earcon / reply: from the clip's last loud sample to the first loud run on the recorded\n"
+        f"speaker after it / to the first one longer than {EARCON_MAX_S} s; daemon fa: the "
+        "daemon's\ntimings.first_audio (from the endpointed utterance: whisper, the turn, "
+        "piper's first\nsentence); batch fa: the same for the question alone through "
+        "`voice-assistant batch`.\nThe live path adds the endpointer's silence timeout "
+        f"(endpoint.silence_timeout_s = {silence_timeout_s:.1f} s), blocks, the worker "
+        "hand-over and the device."
+    )
+
+
+def run_live_bench(runs: int, keep: bool) -> int:
+    requests = [r for r in load_requests() if r.kind == "answerable" and r.support][:QUESTIONS]
+    folder = Path(tempfile.mkdtemp(prefix="va-bench-live-"))
+    print(
+        f"# voice-assistant bench --suite live: {len(requests)} memory questions x "
+        f"{len(VOICES)} voices x {runs} run(s), work folder {folder}",
+        flush=True,
+    )
+    try:
+        clips = make_clips(folder, requests)
+        data = make_data_dir(folder)
+        rows: list[Row] = []
+        with pulseaudio_rig() as rig:
+            env = environment(rig, folder, data)
+            daemon = start_daemon(env, "wake", folder)
+            try:
+                for run in range(1, runs + 1):
+                    for clip in clips:
+                        row = live_turn(daemon, clip, folder, run)
+                        rows.append(row)
+                        print(
+                            f"  {clip.voice:<9} {clip.request.id:<24} earcon {row.earcon_s:5.2f}s"
+                            f" reply {row.reply_s:5.2f}s daemon {row.inside_s:5.2f}s"
+                            f"  heard {row.heard!r}",
+                            flush=True,
+                        )
+            finally:
+                stop_daemon(daemon)
+            batch = {voice: batch_first_audio(env, folder, voice) for voice in VOICES}
+        settings, _ = load_settings(None, environ={"XDG_CONFIG_HOME": "/nonexistent"})
+        report(rows, batch, settings.endpoint.silence_timeout_s)
+    finally:
+        if not keep:
+            shutil.rmtree(folder, ignore_errors=True)
+    return 0
