@@ -24,6 +24,7 @@ from voice_assistant.vad import VoiceActivity
 
 if TYPE_CHECKING:
     from voice_assistant.memory.store import Embedder
+    from voice_assistant.turn_end.base import EndOfTurn
     from voice_assistant.wake.base import WakeWordModel
 
 T = TypeVar("T")
@@ -136,6 +137,12 @@ class Engines:
     def another_wake(self) -> WakeWordModel:
         """A wake word of its own (its own stream state), for a satellite's audio."""
         return backends.WAKE[self.backend("wake")](self)
+
+    def turn_end(self) -> EndOfTurn:
+        """The end-of-turn model (Smart Turn v3.2: a file of ONNX weights)."""
+        from voice_assistant.turn_end.smart_turn import SmartTurn
+
+        return self._once("turn_end", lambda: SmartTurn(self.model("models.turn_end")))
 
     def tts(self) -> TextToSpeech:
         return self._once("tts", lambda: backends.TTS[self.backend("tts")](self))

@@ -40,7 +40,7 @@ def cmd_models_status(settings: Settings, _s: list[str], args: argparse.Namespac
     specs = _selected(args) if explicit else list(modelstore.load_manifest().values())
     bad = 0
     print(f"models folder: {root}")
-    print(f"{'name':<20} {'role':<4} {'default':<7} {'size MB':>8}  state")
+    print(f"{'name':<20} {'role':<8} {'default':<7} {'size MB':>8}  state")
     for spec in specs:
         if rehash:
             progress(f"hashing {spec.name}…")
@@ -53,6 +53,6 @@ def cmd_models_status(settings: Settings, _s: list[str], args: argparse.Namespac
                 state = "optional, not installed" if state.startswith("missing") else state
         size = modelstore.disk_size(root / spec.path) / 1e6
         default = "yes" if spec.default else "no"
-        print(f"{spec.name:<20} {spec.role:<4} {default:<7} {size:>8.1f}  {state}")
+        print(f"{spec.name:<20} {spec.role:<8} {default:<7} {size:>8.1f}  {state}")
     stamps.save()
     return EXIT_FAILED if bad else 0

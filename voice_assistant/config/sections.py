@@ -73,6 +73,9 @@ class ModelsConfig(Section):
     tts: str = Field("piper-joe", description="Piper voice: directory or .onnx file.")
     embed: str = Field("minilm-l6-int8", description="Sentence embeddings: ONNX + tokenizer.json.")
     wake: str = Field("openwakeword", description="openWakeWord feature models and wake words.")
+    turn_end: str = Field(
+        "smart-turn-v3.2", description="End-of-turn model (ONNX): whether the speaker finished."
+    )
 
 
 class SttConfig(Section):
