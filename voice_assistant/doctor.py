@@ -76,12 +76,12 @@ def doctor(settings: Settings, installed: bool, config: Path | None) -> int:
     """Probe each engine in turn (never two at once: they share the cores); exit 1 if any
     failed."""
     kinds = [k for k in KINDS if k != "embed" or installed or settings.research.semantic_search]
-    print(f"{'engine':<6} {'backend':<15} result")
+    print(f"{'engine':<8} {'backend':<15} result")
     failed = 0
     for kind in kinds:
         backend = backend_of(settings, kind, installed)
         progress(f"checking {kind} ({backend})…")
         probe = run_probe(kind, backend, installed, config)
         failed += not probe.ok
-        print(f"{kind:<6} {backend:<15} {'ok' if probe.ok else 'FAILED'}  {probe.result}")
+        print(f"{kind:<8} {backend:<15} {'ok' if probe.ok else 'FAILED'}  {probe.result}")
     return EXIT_FAILED if failed else 0

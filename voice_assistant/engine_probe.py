@@ -24,7 +24,7 @@ from voice_assistant.config import Settings, load_settings
 from voice_assistant.engines import Engines
 from voice_assistant.errors import AssistantError
 
-KINDS = ("llm", "stt", "tts", "wake", "embed")
+KINDS = ("llm", "stt", "tts", "wake", "embed", "turn-end")
 LOCAL = {"llm": "llama.cpp", "stt": "faster-whisper", "tts": "piper", "wake": "openwakeword"}
 PROMPT = (
     "You check that a language model runs. Repeat the user's last sentence word for word.",
@@ -121,19 +121,34 @@ def probe_embed(engines: Engines, _installed: bool) -> str:
     return f"{vectors.shape[1]} numbers for a sentence"
 
 
+def probe_turn_end(engines: Engines, _installed: bool) -> str:
+    started = time.monotonic()
+    finished = engines.turn_end().finished(probe_clip())
+    if not 0.0 <= finished <= 1.0:
+        raise AssistantError("probe-failed", f"the end-of-turn model said {finished!r}")
+    return (
+        f"the probe clip is a finished turn with probability {finished:.2f} "
+        f"in {time.monotonic() - started:.2f} s"
+    )
+
+
 PROBES = {
     "llm": probe_llm,
     "stt": probe_stt,
     "tts": probe_tts,
     "wake": probe_wake,
     "embed": probe_embed,
+    "turn-end": probe_turn_end,
 }
 
 
 def backend_of(settings: Settings, kind: str, installed: bool) -> str:
-    """The engine a probe of ``kind`` checks (the embedder has no backend key)."""
+    """The engine a probe of ``kind`` checks (the embedder and the end-of-turn model have
+    no backend key)."""
     if kind == "embed":
         return "minilm"
+    if kind == "turn-end":
+        return "smart-turn"
     return LOCAL[kind] if installed else str(getattr(settings, kind).backend)
 
 
