@@ -147,18 +147,19 @@ def trailing_silence_s(wav_path: Path) -> float:
 
 
 # the data folder and the daemon --------------------------------------------------------
-def make_data_dir(folder: Path) -> Path:
-    """A data folder whose store holds the example memories, as the tests' ``demo_data``."""
+def make_data_dir(folder: Path, memories: Path = DEMO_MEMORIES) -> Path:
+    """A data folder whose store holds ``memories`` (the example memories, as the tests'
+    ``demo_data``, unless told otherwise)."""
     data = folder / "data"
     data.mkdir()
     settings, _ = load_settings(None, environ={"VOICE_ASSISTANT__PATHS__DATA_DIR": str(data)})
     store = MemoryStore(connect(settings.paths.database))
     try:
-        report = import_paths(store, [DEMO_MEMORIES])
+        report = import_paths(store, [memories])
     finally:
         store.db.close()
     if not report.added or report.skipped:
-        raise SystemExit(f"importing {DEMO_MEMORIES} failed: {report}")
+        raise SystemExit(f"importing {memories} failed: {report}")
     return data
 
 

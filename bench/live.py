@@ -35,6 +35,7 @@ from bench.daemon import (
     TimedSpeaker,
     environment,
     loud_runs,
+    make_data_dir,
     start_daemon,
     stop_daemon,
     trailing_silence_s,
@@ -44,10 +45,7 @@ from bench.voices import VOICES, voices
 from tests.audio_rig import pulseaudio_rig
 from tests.live_daemon import LiveDaemon
 from voice_assistant.audio.wavfile import read_wav, write_wav
-from voice_assistant.config import load_settings
-from voice_assistant.memory.importer import import_paths
-from voice_assistant.memory.sqlite import connect
-from voice_assistant.memory.store import MemoryStore
+from voice_assistant.config import Settings, load_settings
 
 WAKE = CHECKOUT / "demo" / "wake" / "hey_jarvis.wav"
 QUESTIONS = 16
@@ -91,8 +89,7 @@ def percentile(values: list[float], q: float) -> float:
     return float(np.percentile(values, q)) if values else float("nan")
 
 
-def make_clips(folder: Path, requests: list[Request]) -> list[Clip]:
-    settings, _ = load_settings(None, environ={"XDG_CONFIG_HOME": "/nonexistent"})
+def make_clips(folder: Path, requests: list[Request], settings: Settings) -> list[Clip]:
     wake = read_wav(WAKE)[0]
     gap, tail = np.zeros(int(GAP_S * RATE), np.float32), np.zeros(int(TAIL_S * RATE), np.float32)
     clips = []
@@ -107,21 +104,6 @@ def make_clips(folder: Path, requests: list[Request]) -> list[Clip]:
             write_wav(batch, pcm(np.concatenate([gap, said, tail])), RATE)
             clips.append(Clip(voice.name, request, live, batch))
     return clips
-
-
-def make_data_dir(folder: Path) -> Path:
-    """A data folder whose store holds the answer set's memories."""
-    data = folder / "data"
-    data.mkdir()
-    settings, _ = load_settings(None, environ={"VOICE_ASSISTANT__PATHS__DATA_DIR": str(data)})
-    store = MemoryStore(connect(settings.paths.database))
-    try:
-        report = import_paths(store, [ANSWER_SET / "memories"])
-    finally:
-        store.db.close()
-    if not report.added or report.skipped:
-        raise SystemExit(f"importing the answer set's memories failed: {report}")
-    return data
 
 
 def live_turn(daemon: LiveDaemon, clip: Clip, folder: Path, run: int) -> Row:
@@ -200,9 +182,10 @@ def run_live_bench(runs: int, keep: bool) -> int:
         f"{len(VOICES)} voices x {runs} run(s), work folder {folder}",
         flush=True,
     )
+    settings, _ = load_settings(None, environ={"XDG_CONFIG_HOME": "/nonexistent"})
     try:
-        clips = make_clips(folder, requests)
-        data = make_data_dir(folder)
+        clips = make_clips(folder, requests, settings)
+        data = make_data_dir(folder, ANSWER_SET / "memories")
         rows: list[Row] = []
         with pulseaudio_rig() as rig:
             env = environment(rig, folder, data)
@@ -221,7 +204,6 @@ def run_live_bench(runs: int, keep: bool) -> int:
             finally:
                 stop_daemon(daemon)
             batch = {voice: batch_first_audio(env, folder, voice) for voice in VOICES}
-        settings, _ = load_settings(None, environ={"XDG_CONFIG_HOME": "/nonexistent"})
         report(rows, batch, settings.endpoint.silence_timeout_s)
     finally:
         if not keep:
