@@ -25,6 +25,7 @@ SUITES = (
     "soak",
     "daemon",
     "live",
+    "turn-end",
     "remote-llm",
     "remote-speech",
     "satellites",
@@ -83,8 +84,8 @@ def build_parser(prog: str = "voice-assistant bench") -> argparse.ArgumentParser
         default=0,
         metavar="PART",
         choices=[1, 2, 3, 4, 5, 6],
-        help="answers suite: a held-out part, 1 (default) to 6 (never tuned on; score it "
-        "only at the end)",
+        help="answers and turn-end suites: a held-out part, 1 (default) to 6 (never tuned "
+        "on; score it only at the end)",
     )
     bench.add_argument(
         "--model-review",
@@ -178,6 +179,10 @@ def run(settings: Settings, args: argparse.Namespace) -> int:
         from bench.live import run_live_bench
 
         return run_live_bench(args.runs, args.keep)
+    if suite == "turn-end":
+        from bench.turn_end import run_turn_end_bench
+
+        return run_turn_end_bench(settings, args.held_out)
     if suite == "daemon":
         from bench.daemon import run_daemon_bench
 

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
-from bench.answers import Request, load_requests
+from bench.answers import Outcome, Request, load_requests, score
 from bench.corpus import ANSWER_SET, CHECKOUT
 from bench.daemon import (
     EARCON_MAX_S,
@@ -75,9 +75,17 @@ class Row:
     reply_s: float
     """End of the user's speech -> the first reply audio on the speaker."""
     inside_s: float
-    """The daemon's own ``timings.first_audio`` (from the endpointed utterance)."""
+    """The daemon's own ``timings.first_audio`` (from the start of its turn)."""
+    early: bool
+    """The turn started at a pause, before the silence confirmed it (``timings.waited``)."""
     heard: str
     said: str
+
+    @property
+    def right(self) -> bool:
+        """The reply says the expected facts and invents none (scored as the answer set is)."""
+        scored = score(self.clip.request, Outcome(reply=self.said, heard=self.heard))
+        return bool(scored.fact_right) and not scored.invented
 
 
 def pcm(audio: np.ndarray) -> np.ndarray:
@@ -125,6 +133,7 @@ def live_turn(daemon: LiveDaemon, clip: Clip, folder: Path, run: int) -> Row:
         earcon_s=speaker.time(runs[0][0]) - end_of_speech,
         reply_s=speaker.time(reply) - end_of_speech,
         inside_s=float((turn.get("timings") or {}).get("first_audio", float("nan"))),
+        early="waited" in (turn.get("timings") or {}),
         heard=turn.get("transcript") or "",
         said=turn.get("reply") or "",
     )
@@ -150,7 +159,7 @@ def batch_first_audio(env: dict[str, str], folder: Path, voice: str) -> dict[str
 def report(rows: list[Row], batch: dict[str, dict[str, float]], silence_timeout_s: float) -> None:
     print(
         f"\n{'':<22} {'n':>3} {'earcon p50':>11} {'p90':>6} {'reply p50':>10} {'p90':>6}"
-        f" {'daemon fa p50':>14} {'batch fa p50':>13}"
+        f" {'daemon fa p50':>14} {'batch fa p50':>13} {'early':>6} {'right':>6}"
     )
     for voice in [*VOICES, "all"]:
         some = [r for r in rows if voice in (r.clip.voice, "all")]
@@ -162,15 +171,18 @@ def report(rows: list[Row], batch: dict[str, dict[str, float]], silence_timeout_
             f" {percentile([r.reply_s for r in some], 90):>5.2f}s"
             f" {percentile([r.inside_s for r in some], 50):>13.2f}s"
             f" {percentile([f for f in firsts if f == f], 50):>12.2f}s"
+            f" {sum(r.early for r in some):>6} {sum(r.right for r in some):>6}"
         )
     print(
         "earcon / reply: from the clip's last loud sample to the first loud run on the recorded\n"
         f"speaker after it / to the first one longer than {EARCON_MAX_S} s; daemon fa: the "
-        "daemon's\ntimings.first_audio (from the endpointed utterance: whisper, the turn, "
+        "daemon's\ntimings.first_audio (from the start of its turn: whisper, the answer, "
         "piper's first\nsentence); batch fa: the same for the question alone through "
-        "`voice-assistant batch`.\nThe live path adds the endpointer's silence timeout "
-        f"(endpoint.silence_timeout_s = {silence_timeout_s:.1f} s), blocks, the worker "
-        "hand-over and the device."
+        "`voice-assistant batch`;\nearly: turns started at a pause the end-of-turn model "
+        "called the end (else at the\nsilence timeout, endpoint.silence_timeout_s = "
+        f"{silence_timeout_s:.1f} s). The live path adds that start, blocks, the worker\n"
+        "hand-over and the device. right: the reply says the expected facts and invents "
+        "none."
     )
 
 
@@ -198,7 +210,8 @@ def run_live_bench(runs: int, keep: bool) -> int:
                         print(
                             f"  {clip.voice:<9} {clip.request.id:<24} earcon {row.earcon_s:5.2f}s"
                             f" reply {row.reply_s:5.2f}s daemon {row.inside_s:5.2f}s"
-                            f"  heard {row.heard!r}",
+                            f"{' early' if row.early else '      '}"
+                            f"{'' if row.right else ' WRONG'}  heard {row.heard!r}",
                             flush=True,
                         )
             finally:

@@ -47,7 +47,7 @@ from bench.wake import fit_peak, frames_of, machine_line, pink_noise
 from voice_assistant.assistant import Assistant
 from voice_assistant.audio.wavfile import read_wav
 from voice_assistant.config import Settings
-from voice_assistant.events import SAMPLE_RATE, FloatAudio
+from voice_assistant.events import SAMPLE_RATE, FloatAudio, Utterance
 from voice_assistant.speak import Chunk
 from voice_assistant.vad import StreamingVoiceActivity
 from voice_assistant.wake.base import WakeWordModel
@@ -475,9 +475,11 @@ def daemon_path(assistant: Assistant, stream: Stream) -> PathReport:
         piece = stream.at(log.now_s)
         if daemon.counts.wakes > wakes:
             events.append(Event(log.now_s, piece.category, piece.label, "wake"))
+        if daemon.runner.early is not None:
+            continue  # a turn started at a pause waits for the microphone's verdict
         for done in daemon.worker.run_pending():  # the jobs queued, as the worker would
             result = done.result()
-            if not isinstance(result, TurnResult):
+            if not isinstance(result, TurnResult) or result.stop_reason == "dropped":
                 continue
             refused = result.error is not None and result.error.stage == REFUSED
             last = {} if refused else daemon.commands.status()["last_turn"]
@@ -509,7 +511,7 @@ def open_mic_path(assistant: Assistant, stream: Stream) -> PathReport:
     for block in blocks(quiet):
         log.now_s = listener.heard_s
         utterance = listener.feed(block)
-        if utterance is None:
+        if not isinstance(utterance, Utterance):  # no end-of-turn model here: finals only
             continue
         piece = quiet.at(utterance.start_s)
         result = pipeline.run(utterance.samples)

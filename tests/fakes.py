@@ -28,6 +28,7 @@ from voice_assistant.tts.fake import FakeTTS
 from voice_assistant.turn.actions import Actions
 from voice_assistant.turn.runner import TurnRunner
 from voice_assistant.turn.session import Session
+from voice_assistant.turn_end.fake import FakeEndOfTurn
 from voice_assistant.vad import LoudnessVAD
 
 if TYPE_CHECKING:
@@ -49,13 +50,20 @@ def fake_assistant(
     llm: LanguageModel | None = None,
     tts: TextToSpeech | None = None,
     turn_runner: Researcher[Session] | None = None,
+    turn_end: FakeEndOfTurn | None = None,
 ) -> Assistant:
     """The assistant over fake models and, unless ``turn_runner`` is given, the research core
-    over an in-memory store holding one memory (the dentist): nothing is loaded."""
+    over an in-memory store holding one memory (the dentist): nothing is loaded. The
+    end-of-turn model never calls a turn finished unless ``turn_end`` says otherwise."""
     settings = settings or scripted()
     llm = llm or FakeLLM()
     engines = Engines(
-        settings, vad=LoudnessVAD(), stt=stt or FakeSTT(), llm=llm, tts=tts or FakeTTS()
+        settings,
+        vad=LoudnessVAD(),
+        stt=stt or FakeSTT(),
+        llm=llm,
+        tts=tts or FakeTTS(),
+        turn_end=turn_end or FakeEndOfTurn(),
     )
     return Assistant(settings, engines, turn_runner or fake_research(llm, settings))
 

@@ -46,7 +46,7 @@ def hear_live(engines: Engines, samples: np.ndarray, wake: bool, offset: int = 0
     tail = np.zeros(int(TAIL_S * RATE), dtype=np.float32)
     audio = np.concatenate([lead, samples, tail])
     pcm = (np.clip(audio, -1, 1) * 32767).astype(np.int16)
-    listening = listening_for(engines.another_wake() if wake else None, settings)
+    listening = listening_for(engines.another_wake() if wake else None, settings, engines.turn_end)
     if not wake:
         listening.follow_up()
     woke, transcripts, clock = False, [], 0.0

@@ -3,17 +3,27 @@
 ``Endpointer`` is pure: it takes (window seconds, speech probability) in time order and
 says when an utterance is complete, so every rule is tested with plain numbers. The live
 mic loop and the batch harness feed it the same way.
+
+A turn ends by silence (``silence_timeout_s``). Earlier, at the first ``turn_end_pause_s``
+of each pause, the live listener asks the end-of-turn model whether the audio so far is a
+finished turn (``finished_at_pause``): yes lets the turn start on it while the silence
+confirms it (``listening.endpointing``).
 """
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
 from voice_assistant.config import EndpointConfig
 from voice_assistant.events import SAMPLE_RATE, FloatAudio, Utterance
+from voice_assistant.turn_end.base import EndOfTurn
 from voice_assistant.vad import WINDOW_S, VoiceActivity
+
+log = logging.getLogger(__name__)
 
 HYSTERESIS = 0.15
 """Once speaking, a window stays speech down to ``threshold - HYSTERESIS`` (silero's habit)."""
@@ -37,6 +47,8 @@ class Endpointer:
         self.start: float | None = None
         self.speech_s = 0.0
         self.last_speech_end = 0.0
+        self.asked = False
+        """The end-of-turn model was asked in this pause."""
 
     def _finish(self, reason: str) -> Segment | None:
         assert self.start is not None
@@ -55,6 +67,7 @@ class Endpointer:
         if probability >= cfg.threshold - HYSTERESIS:
             self.speech_s += window_s
             self.last_speech_end = self.now
+            self.asked = False
         if self.now - self.start >= cfg.max_utterance_s:
             self.last_speech_end = self.now
             return self._finish("max-length")
@@ -62,9 +75,41 @@ class Endpointer:
             return self._finish("silence")
         return None
 
+    def pause_to_ask(self) -> bool:
+        """True once per pause, when it reaches ``turn_end_pause_s`` after enough speech:
+        the moment to ask the end-of-turn model whether the user is done."""
+        pause_s = self.config.turn_end_pause_s
+        if pause_s > 0:  # the utterance so far must hold its post-roll already
+            pause_s = max(pause_s, self.config.post_roll_s)
+        due = (
+            pause_s > 0
+            and self.start is not None
+            and not self.asked
+            and self.speech_s >= self.config.min_speech_s
+            and self.now - self.last_speech_end >= pause_s - 1e-9
+        )
+        self.asked = self.asked or due
+        return due
+
     def flush(self) -> Segment | None:
         """End of input: an utterance still open ends here."""
         return self._finish("end-of-input") if self.start is not None else None
+
+
+def finished_at_pause(
+    endpointer: Endpointer, turn_end: EndOfTurn | None, heard: Callable[[int], FloatAudio]
+) -> bool:
+    """At a pause due a question (``Endpointer.pause_to_ask``): does the end-of-turn model
+    call the utterance so far a finished turn? ``heard(first)`` is the audio from sample
+    ``first`` to now."""
+    if turn_end is None or not endpointer.pause_to_ask():
+        return False
+    assert endpointer.start is not None
+    cfg = endpointer.config
+    first = max(0, int((endpointer.start - cfg.pre_roll_s) * SAMPLE_RATE))
+    probability = turn_end.finished(heard(first))
+    log.debug("end of turn at %.2f s: %.2f", endpointer.now, probability)
+    return probability >= cfg.turn_end_threshold
 
 
 def first_utterance(

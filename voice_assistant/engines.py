@@ -41,13 +41,16 @@ class Engines:
         tts: TextToSpeech | None = None,
         wake: WakeWordModel | None = None,
         embedder: Embedder | None = None,
+        turn_end: EndOfTurn | None = None,
         hotwords: Callable[[], str] | None = None,
     ) -> None:
         self.settings = settings
         self.hotwords = hotwords
         """Where whisper's hotwords come from (the memories' names); None: none."""
         self.load_s: dict[str, float] = {}
-        given = dict(vad=vad, stt=stt, llm=llm, tts=tts, wake=wake, embed=embedder)
+        given = dict(
+            vad=vad, stt=stt, llm=llm, tts=tts, wake=wake, embed=embedder, turn_end=turn_end
+        )
         self._cache: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
         self.model_watch = ModelWatch(settings)
         """The model files loaded, so the daemon notices one changing on disk."""

@@ -69,6 +69,7 @@ CODES: dict[str, str] = {
     "ptt-off": "push-to-talk was asked of a daemon running --mode wake",
     "model-damaged": "a turn was refused: a model file the running engine reads is damaged",
     "stopping": "a turn queued as the daemon stopped was not started",
+    "dropped": "a turn started at a pause was dropped unseen: the user went on speaking",
     # the Wyoming server
     "bad-event": "a Wyoming peer sent something that is not an event (the connection closes)",
     "event-too-large": "a Wyoming event's header, data or payload is over its size limit",

@@ -56,6 +56,14 @@ class StorageError(AssistantError):
     stage = "storage"
 
 
+class Dropped(AssistantError):
+    """A turn started on a tentative utterance (``listening.endpointing.Tentative``) that
+    was not the end of the turn: raised where it would first do something lasting
+    (``Dialogue.go_ahead``), so it stops having stored, done and said nothing."""
+
+    stage = "listen"
+
+
 class Refused(AssistantError):
     """A turn refused before it ran (``pipeline.Delivery.gate``): a model file the running
     engine reads is damaged, or the daemon is stopping. Its code is the turn's stop reason."""

@@ -28,7 +28,8 @@ class Utterance:
     end_s: float
     speech_s: float
     end_reason: str
-    """``silence`` (the speaker stopped), ``max-length`` or ``end-of-input``."""
+    """``silence`` (the speaker stopped), ``turn-end`` (the end-of-turn model said the
+    speaker was done at a pause), ``max-length`` or ``end-of-input``."""
 
     @property
     def seconds(self) -> float:
@@ -81,11 +82,12 @@ StopReason = (
     ResearchStop
     | Literal["acted", "asked"]
     | Literal["error", "no-speech", "empty-transcript", "until-stt"]
-    | Literal["model-damaged", "stopping"]
+    | Literal["model-damaged", "stopping", "dropped"]
 )
 """Why a turn stopped: research's reason; the turn's acts (done, or a value asked for);
 the pipeline's (a stage failed, no speech, nothing heard, ``--until stt``); a turn
-refused before it ran (a damaged model, the daemon stopping)."""
+refused before it ran (a damaged model, the daemon stopping) or dropped unseen (started
+at a pause, and the user went on)."""
 
 
 @dataclass(frozen=True)

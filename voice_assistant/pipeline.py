@@ -19,7 +19,7 @@ import numpy as np
 
 from voice_assistant.config import EndpointConfig
 from voice_assistant.endpoint import first_utterance
-from voice_assistant.errors import AssistantError, Refused
+from voice_assistant.errors import AssistantError, Dropped, Refused
 from voice_assistant.events import (
     FloatAudio,
     Reply,
@@ -31,6 +31,7 @@ from voice_assistant.events import (
 )
 from voice_assistant.progress import Phase, Progress
 from voice_assistant.research.base import Mode, Researcher
+from voice_assistant.research.dialogue import at_once
 from voice_assistant.speak import RecordingSink, Sink, speak
 from voice_assistant.stt.base import SpeechToText
 from voice_assistant.tts.base import TextToSpeech
@@ -74,6 +75,10 @@ class Delivery:
     finished: Callable[[TurnResult], None] | None = None
     """Told the result on the worker once the turn has ended (run, failed or refused),
     before the next job starts: the daemon's own bookkeeping."""
+    go_ahead: Callable[[], None] | None = None
+    """Called before anything lasting (``Dialogue.go_ahead``): a turn started at a pause
+    waits there until the end of the turn is confirmed, or raises ``errors.Dropped``;
+    None: the turn was heard to its end."""
 
 
 @dataclass
@@ -100,20 +105,39 @@ class Pipeline:
         where ``delivery`` says (recorded when None)."""
         result = TurnResult()
         started = time.monotonic()
+        session = session or Session.independent()
+        delivery = delivery or Delivery()
+        session.go_ahead = self._timed_go_ahead(delivery.go_ahead, result)
         try:
-            self._run(
-                heard,
-                session or Session.independent(),
-                until,
-                mode or self.mode,
-                delivery or Delivery(),
-                result,
-            )
+            self._run(heard, session, until, mode or self.mode, delivery, result)
+        except Dropped:
+            result.stop_reason = "dropped"
         except AssistantError as exc:
             result.error = StageError(exc.stage, exc.code, exc.message)
             result.stop_reason = "error"
+        finally:
+            session.go_ahead = at_once
         result.timings["total"] = time.monotonic() - started
         return result
+
+    @staticmethod
+    def _timed_go_ahead(
+        go_ahead: Callable[[], None] | None, result: TurnResult
+    ) -> Callable[[], None]:
+        """A turn started early: its waits for the end of the turn add up in
+        ``timings["waited"]`` (the key says the turn started early)."""
+        if go_ahead is None:
+            return at_once
+        result.timings["waited"] = 0.0
+
+        def timed() -> None:
+            since = time.monotonic()
+            try:
+                go_ahead()
+            finally:
+                result.timings["waited"] += time.monotonic() - since
+
+        return timed
 
     def _timed(self, result: TurnResult, stage: str, since: float) -> float:
         now = time.monotonic()
@@ -167,6 +191,7 @@ class Pipeline:
         if until == "answer":
             return
 
+        session.go_ahead()  # nothing is said before the end of the turn is sure
         progress("speaking")
         speech_started = time.monotonic()
         sink = delivery.sink or RecordingSink()

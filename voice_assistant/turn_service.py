@@ -82,7 +82,7 @@ class TurnService:
             result = TurnResult(stop_reason=refusal.reason, error=error)
         else:
             result = self.pipeline.run(heard, session, until, mode, delivery)
-        if self.log is not None:
+        if self.log is not None and result.stop_reason != "dropped":  # started early, unseen
             self.log.record(
                 session.room if session else "batch", result, time.monotonic() - started
             )

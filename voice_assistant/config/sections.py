@@ -222,6 +222,16 @@ class EndpointConfig(Section):
     max_utterance_s: float = Field(30.0, gt=0, description="An utterance is cut here.")
     pre_roll_s: float = Field(0.3, ge=0, description="Audio kept before speech starts.")
     post_roll_s: float = Field(0.2, ge=0, description="Audio kept after speech ends.")
+    turn_end_pause_s: float = Field(
+        0.2,
+        ge=0,
+        description="A pause this long asks the end-of-turn model whether the user is done: "
+        "yes starts the turn's read-only work on what was said so far, while "
+        "silence_timeout_s confirms the end before anything is done or said (0: never).",
+    )
+    turn_end_threshold: float = Field(
+        0.5, gt=0, lt=1, description="The end-of-turn model's probability that starts a turn early."
+    )
     max_input_s: float = Field(
         600.0,
         gt=0,

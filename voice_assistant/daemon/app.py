@@ -88,7 +88,7 @@ class Daemon:
         self.runner.use(assistant)
         engines = assistant.engines
         wake = engines.wake() if self.listen_mode in ("wake", "both") else None
-        self.mic.use(listening_for(wake, self.settings))
+        self.mic.use(listening_for(wake, self.settings, engines.turn_end))
 
     def reload(self) -> bool:
         """SIGHUP: new settings and engines; a bad configuration keeps the running one."""

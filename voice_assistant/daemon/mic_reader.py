@@ -17,6 +17,7 @@ from voice_assistant.daemon.board import Board
 from voice_assistant.daemon.jobs import Counts, EarconJob, MicState, RingJob
 from voice_assistant.daemon.microphone import AudioStream
 from voice_assistant.daemon.runner import JobRunner
+from voice_assistant.listening.endpointing import Resumed, Tentative
 from voice_assistant.listening.machine import GaveUp, Listening, Spoke, Woke
 
 log = logging.getLogger("voice_assistant.daemon")
@@ -78,6 +79,7 @@ class MicReader:
                 continue
             self.clock += len(block) / RATE
             if self.talking.is_set():
+                self.runner.went_on()  # push-to-talk now decides where the turn ends
                 self.listening.hold(block, stream.pre_roll)
                 self.board.post("listening")
                 continue
@@ -106,6 +108,7 @@ class MicReader:
         """Wake word, barge-in and endpointing for one block (``clock`` already counts it)."""
         action = self.listening.feed(block, self.clock, speaking=self.runner.busy.is_set())
         if isinstance(action, Woke):
+            self.runner.went_on()
             self.counts.wakes += 1
             if action.barge_in:
                 self.runner.cut()
@@ -116,5 +119,9 @@ class MicReader:
             self.board.post("listening")
         elif isinstance(action, Spoke):
             self.runner.turn(action.utterance)
+        elif isinstance(action, Tentative):
+            self.runner.start_early(action.utterance)
+        elif isinstance(action, Resumed):
+            self.runner.went_on()
         elif isinstance(action, GaveUp):
             self.board.post("gave-up")

@@ -2,7 +2,9 @@
 ``TurnService.submit``, with the daemon's speaker, cancel token and progress), timers
 ringing, ``say`` and the heard-you earcon. What a turn leaves behind is settled here, on
 the worker, before the next job starts: a refused turn's tone, a failed turn's tone, what
-a cut reply was heard saying, whether the microphone listens for a follow-up."""
+a cut reply was heard saying, whether the microphone listens for a follow-up. A turn may
+start early, at a pause (``speculation.Speculation``): the silence confirms it or the
+user goes on and it is dropped unseen."""
 
 from __future__ import annotations
 
@@ -15,7 +17,9 @@ from voice_assistant.assistant import Assistant
 from voice_assistant.daemon.board import Board
 from voice_assistant.daemon.jobs import Counts, EarconJob, Job, RingJob, SayJob
 from voice_assistant.daemon.models import ModelGuard
+from voice_assistant.daemon.speculation import Speculation
 from voice_assistant.errors import AssistantError, Refused
+from voice_assistant.events import Utterance
 from voice_assistant.listening.machine import follows
 from voice_assistant.pipeline import Delivery, Heard, TurnResult
 from voice_assistant.progress import ALARM, FAILED, Phase, earcon, tones
@@ -51,6 +55,8 @@ class JobRunner:
         """The last reply asks something: the microphone listens once the worker is idle."""
         self.session = worker.sessions.get("local")  # this microphone's conversation
         self.cue: threading.Thread | None = None
+        self.early: tuple[Speculation, Future[TurnResult]] | None = None
+        """The turn started at the current pause, until confirmed or dropped."""
 
     def use(self, assistant: Assistant) -> None:
         """What jobs use (at start, and again after a reload)."""
@@ -62,13 +68,24 @@ class JobRunner:
         return not self.busy.is_set() and self.worker.pending() == 0
 
     def cut(self) -> None:
-        """Stop speaking now (``stop``, a barge-in, SIGTERM)."""
+        """Stop speaking now (``stop``, a barge-in, SIGTERM); a turn started early stops."""
         self.hush.set()
         self.sink.stop()
+        early = self.early
+        if early is not None:
+            early[0].drop()
 
     # turns -----------------------------------------------------------------------------
     def turn(self, heard: Heard) -> Future[TurnResult]:
-        """One turn from the microphone, queued on the worker in the microphone's session."""
+        """One turn from the microphone, queued on the worker in the microphone's session;
+        if one was started early on this very utterance, that one goes ahead instead."""
+        early, self.early = self.early, None
+        if early is not None:
+            started, future = early
+            if isinstance(heard, Utterance) and started.same(heard) and started.confirm():
+                log.debug("the turn started at the pause goes ahead")
+                return future
+            started.drop()
         self.board.post("thinking")
         delivery = Delivery(
             sink=self.sink,
@@ -77,6 +94,41 @@ class JobRunner:
             gate=self._gate,
             finished=self._finished,
         )
+        return self._submit(heard, delivery)
+
+    def start_early(self, utterance: Utterance) -> None:
+        """The end-of-turn model called a pause the end of the turn: start the turn on the
+        utterance so far, if the worker is free. Its lasting steps, sounds and bookkeeping
+        wait for ``turn`` (the silence confirmed it) or ``went_on``."""
+        if self.early is not None or not self.idle():
+            return
+        endpoint = self.settings.endpoint
+        started = Speculation(
+            utterance,
+            self._progress,
+            self._finished,
+            longest_s=endpoint.max_utterance_s + endpoint.silence_timeout_s + 5,
+        )
+        delivery = Delivery(
+            sink=self.sink,
+            cancel=self.hush,
+            progress=started.progress,
+            gate=self._gate,
+            finished=started.finished,
+            go_ahead=started.go_ahead,
+        )
+        log.debug("a pause the end-of-turn model calls the end: the turn starts early")
+        self.early = (started, self._submit(utterance, delivery))
+
+    def went_on(self) -> None:
+        """The user spoke again (or the wake word came, or the daemon stops): a turn
+        started early is dropped."""
+        early, self.early = self.early, None
+        if early is not None:
+            early[0].drop()
+            log.debug("the user went on: the turn started at the pause is dropped")
+
+    def _submit(self, heard: Heard, delivery: Delivery) -> Future[TurnResult]:
         future = self.worker.submit(heard, self.session, delivery=delivery)
         future.add_done_callback(self._crashed)
         return future

@@ -3,32 +3,64 @@
 The same ``Endpointer`` as the batch harness decides; time is the audio itself (each
 window is 32 ms), so the rules hold whatever the wall clock does. Pre-roll keeps the start
 of a word that began just before the VAD noticed it.
+
+With an end-of-turn model, a short pause it calls the end of the turn offers the utterance
+so far (``Tentative``) while listening goes on: the silence then confirms it (the same
+utterance comes as final) or the user speaks again (``Resumed``). A turn may start its
+read-only work on a tentative utterance; nothing lasting happens before the confirmation.
 """
 
 from __future__ import annotations
 
 import collections
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
 from voice_assistant.config import EndpointConfig
-from voice_assistant.endpoint import Endpointer
-from voice_assistant.events import SAMPLE_RATE, Utterance
+from voice_assistant.endpoint import Endpointer, finished_at_pause
+from voice_assistant.events import SAMPLE_RATE, FloatAudio, Utterance
+from voice_assistant.turn_end.base import EndOfTurn
 from voice_assistant.vad import WINDOW_S, StreamingVoiceActivity
+
+
+@dataclass(frozen=True)
+class Tentative:
+    """The utterance so far, at a pause the end-of-turn model calls the end of the turn."""
+
+    utterance: Utterance
+
+
+@dataclass(frozen=True)
+class Resumed:
+    """The user spoke again after a ``Tentative``: it is not the end of the turn."""
+
+
+Heard = Utterance | Tentative | Resumed
+"""What a block may bring: a final utterance, a tentative one, or the user going on."""
 
 
 class LiveEndpointer:
     """Push-style endpointing: ``feed`` blocks, get an ``Utterance`` when one ends."""
 
-    def __init__(self, vad: StreamingVoiceActivity, config: EndpointConfig) -> None:
+    def __init__(
+        self,
+        vad: StreamingVoiceActivity,
+        config: EndpointConfig,
+        turn_end: EndOfTurn | None = None,
+    ) -> None:
         self.vad = vad
         self.config = config
+        self.turn_end = turn_end
         self.endpointer = Endpointer(config)
         keep = config.max_utterance_s + config.pre_roll_s + config.silence_timeout_s + 1
         self.audio: collections.deque[float] = collections.deque(maxlen=int(keep * SAMPLE_RATE))
         self.taken = 0  # samples ever appended; audio[-1] is sample number taken - 1
+        self.offered_end_s: float | None = None
+        """Where the speech of the tentative utterance offered ended, until it is
+        confirmed or the user goes on."""
 
     @property
     def heard_s(self) -> float:
@@ -39,18 +71,35 @@ class LiveEndpointer:
     def in_speech(self) -> bool:
         return self.endpointer.start is not None
 
-    def feed(self, block: npt.NDArray[np.int16]) -> Utterance | None:
+    def feed(self, block: npt.NDArray[np.int16]) -> Heard | None:
+        """One block in; a final utterance when one ended, else a tentative one or the
+        user going on after one (at most one thing per block: a final one first)."""
         samples = block.astype(np.float32) / 32768.0
         self.audio.extend(samples.tolist())
         self.taken += len(samples)
-        ended = None
+        ended: Utterance | None = None
+        news: Tentative | Resumed | None = None
         for probability in self.vad.feed(samples):
-            segment = self.endpointer.process(WINDOW_S, probability)
-            if segment is not None and ended is None:
-                ended = self._clip(
+            ep = self.endpointer
+            segment = ep.process(WINDOW_S, probability)
+            if segment is not None:
+                ended = ended or self._clip(
                     segment.start_s, segment.end_s, segment.speech_s, segment.end_reason
                 )
-        return ended
+                self.offered_end_s = None
+            elif self.offered_end_s is not None and ep.last_speech_end > self.offered_end_s:
+                news, self.offered_end_s = Resumed(), None
+            elif finished_at_pause(ep, self.turn_end, self._since):
+                assert ep.start is not None
+                so_far = self._clip(ep.start, ep.last_speech_end, ep.speech_s, "turn-end")
+                news, self.offered_end_s = Tentative(so_far), ep.last_speech_end
+        return ended or news
+
+    def _since(self, sample: int) -> FloatAudio:
+        """The audio from sample number ``sample`` to the endpointer's now."""
+        first = self.taken - len(self.audio)
+        upto = round(self.endpointer.now * SAMPLE_RATE)
+        return np.array(list(self.audio)[max(0, sample - first) : max(0, upto - first)], np.float32)
 
     def _clip(self, start_s: float, end_s: float, speech_s: float, reason: str) -> Utterance:
         cfg = self.config
@@ -67,6 +116,6 @@ def utterances(
     """Endpointed utterances from a stream of int16 blocks (ends when the blocks do)."""
     listener = LiveEndpointer(vad, config)
     for block in blocks:
-        utterance = listener.feed(block)
-        if utterance is not None:
-            yield utterance
+        heard = listener.feed(block)
+        if isinstance(heard, Utterance):
+            yield heard

@@ -15,7 +15,7 @@ end opens a follow-up window of ``listen.follow_up_s``, no wake word needed.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -23,7 +23,8 @@ import numpy.typing as npt
 
 from voice_assistant.config import EndpointConfig, ListenConfig, Settings
 from voice_assistant.events import FloatAudio, Utterance
-from voice_assistant.listening.endpointing import LiveEndpointer
+from voice_assistant.listening.endpointing import LiveEndpointer, Resumed, Tentative
+from voice_assistant.turn_end.base import EndOfTurn
 from voice_assistant.vad import StreamingSilero, StreamingVoiceActivity
 from voice_assistant.wake.base import WakeWordModel
 from voice_assistant.wake.trigger import WakeTrigger
@@ -54,7 +55,10 @@ class Pushed:
     """Everything heard while push-to-talk was held (endpointed by the turn)."""
 
 
-Action = Woke | Spoke | GaveUp | Pushed
+Action = Woke | Spoke | GaveUp | Pushed | Tentative | Resumed
+"""``Tentative``: the utterance so far at a pause the end-of-turn model calls the end (the
+window stays open: a ``Spoke`` of the same utterance confirms it, ``Resumed`` says the
+user went on)."""
 
 
 def follows(asks: bool, cut: bool) -> bool:
@@ -71,6 +75,7 @@ class Listening:
         vad: StreamingVoiceActivity,
         endpoint: EndpointConfig,
         windows: ListenConfig | None = None,
+        turn_end: EndOfTurn | None = None,
     ) -> None:
         self.wake = wake
         """None: push-to-talk only."""
@@ -78,6 +83,8 @@ class Listening:
         self.vad = vad
         self.endpoint = endpoint
         self.windows = windows or ListenConfig()
+        self.turn_end = turn_end
+        """Asked at a short pause whether the user is done; None: silence alone ends it."""
         self.listener: LiveEndpointer | None = None
         self.window_s = 0.0
         self.held: list[Block] = []
@@ -90,7 +97,7 @@ class Listening:
     def listen(self, window_s: float) -> None:
         """Open a window: speech within ``window_s`` is endpointed into an utterance."""
         self.vad.reset()
-        self.listener = LiveEndpointer(self.vad, self.endpoint)
+        self.listener = LiveEndpointer(self.vad, self.endpoint, self.turn_end)
         self.window_s = window_s
 
     def woken(self) -> None:
@@ -131,19 +138,30 @@ class Listening:
                 return Woke(barge_in=speaking)
         if self.listener is None:
             return None
-        utterance = self.listener.feed(block)
-        if utterance is not None:
+        heard = self.listener.feed(block)
+        if isinstance(heard, Utterance):
             self.listener = None
-            return Spoke(utterance)
+            return Spoke(heard)
+        if heard is not None:
+            return heard
         if not self.listener.in_speech and self.listener.heard_s > self.window_s:
             self.listener = None  # nobody spoke: back to waiting for the wake word
             return GaveUp()
         return None
 
 
-def listening_for(wake: WakeWordModel | None, settings: Settings) -> Listening:
+def listening_for(
+    wake: WakeWordModel | None, settings: Settings, turn_end: Callable[[], EndOfTurn]
+) -> Listening:
     """A microphone's or a satellite's own machine: its wake word (None: push-to-talk
-    only), trigger, voice activity and windows, from ``settings``."""
+    only), trigger, voice activity and windows, from ``settings``; the end-of-turn model
+    (``Engines.turn_end``: loaded only if ``endpoint.turn_end_pause_s`` asks for it,
+    stateless, so shared) ends an utterance at a pause it calls the end of the turn."""
     return Listening(
-        wake, WakeTrigger(settings.wake), StreamingSilero(), settings.endpoint, settings.listen
+        wake,
+        WakeTrigger(settings.wake),
+        StreamingSilero(),
+        settings.endpoint,
+        settings.listen,
+        turn_end() if settings.endpoint.turn_end_pause_s > 0 else None,
     )

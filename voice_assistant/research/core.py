@@ -168,6 +168,8 @@ class MemoryResearch:
         }
         text = answered.text
         calls: list[ModelCall] = [*run.calls, *answered.calls]
+        if session is not None:
+            session.go_ahead()  # the first lasting thing: the stored turn
         turn_id = self.conversations.record(
             conversation,
             {

@@ -7,7 +7,12 @@ waiting for a value, the changes to dispute) extends this in ``turn.session.Sess
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+
+def at_once() -> None:
+    """A turn heard to its end may go ahead at once."""
 
 
 @dataclass
@@ -24,3 +29,8 @@ class Dialogue:
     """How sure the recogniser was of this turn's words: their mean log probability per
     token and their least sure word's (``Transcript``; 0.0 for typed text). Words heard in
     doubt are never answered from general knowledge."""
+    go_ahead: Callable[[], None] = field(default=at_once, repr=False, compare=False)
+    """Called before anything lasting (a stored turn, an act, speech). Set for each turn by
+    the pipeline from its ``Delivery``: it returns at once, except in a turn started at a
+    pause before the user was surely done, which waits there for the end of the turn to be
+    confirmed, or raises ``errors.Dropped``."""

@@ -62,7 +62,8 @@ class Satellites:
 
     def listening(self) -> Listening:
         """Wake word and endpointing of their own for one satellite's stream."""
-        return listening_for(self.assistant.engines.another_wake(), self.settings())
+        engines = self.assistant.engines
+        return listening_for(engines.another_wake(), self.settings(), engines.turn_end)
 
     def running_timers(self) -> list[Event]:
         """What a satellite that just connected is told: the timers running now."""

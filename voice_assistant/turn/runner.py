@@ -13,7 +13,7 @@ from dataclasses import asdict, replace
 from typing import Any
 
 from voice_assistant.config import TaskProfile
-from voice_assistant.errors import AssistantError
+from voice_assistant.errors import AssistantError, Dropped
 from voice_assistant.events import ModelCall, Reply
 from voice_assistant.llm.base import LanguageModel, Message, call_task
 from voice_assistant.research.base import Mode, Researcher
@@ -159,6 +159,8 @@ class TurnRunner:
         if understand.is_unsure_command(understood, question):
             understood = replace(understood, questions=())
             obligations.append(understand.UNSURE_COMMAND_ASK)
+        if understood.acts:
+            session.go_ahead()  # acts are lasting: never done on a turn not yet confirmed
         receipts, not_done = self.actions.run(list(understood.acts))
         changes = [r for r in session.last_receipts if r.id]  # read-only results are not changes
         disputed = [Dispute(changes[-1], question)] if understood.disputes and changes else []
@@ -189,6 +191,8 @@ class TurnRunner:
         for asked in understood.questions:
             try:
                 reply = self.research.answer(asked, mode, session)
+            except Dropped:
+                raise
             except AssistantError:
                 answers.append(f"I couldn't answer: {asked}")
                 continue

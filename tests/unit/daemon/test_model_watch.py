@@ -205,7 +205,11 @@ def test_the_idle_daemon_checks_every_few_seconds(monkeypatch):
 def test_llama_cpp_reads_the_gguf_from_disk_so_an_in_place_change_reaches_it(tmp_path):
     spec = copy_model("smollm2-135m", tmp_path)
     settings = Settings.model_validate(
-        {"paths": {"models_dir": str(tmp_path)}, "models": {"llm": "smollm2-135m"}}
+        {
+            "paths": {"models_dir": str(tmp_path)},
+            "models": {"llm": "smollm2-135m"},
+            "endpoint": {"turn_end_pause_s": 0},  # no end-of-turn model in tmp_path
+        }
     )
     assistant = Assistant(settings)
     llm = assistant.engines.llm()

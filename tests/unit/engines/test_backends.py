@@ -19,6 +19,7 @@ from voice_assistant.llm.fake import FakeLLM, TaskLLM
 from voice_assistant.memory.embed import HashEmbedder
 from voice_assistant.stt.fake import FakeSTT
 from voice_assistant.tts.fake import FakeTTS
+from voice_assistant.turn_end.fake import FakeEndOfTurn
 from voice_assistant.vad import LoudnessVAD
 
 
@@ -60,8 +61,10 @@ def test_fake_backends_need_no_model_and_run_a_whole_turn(tmp_path):
             "tts": {"backend": "fake"},
         }
     )
-    assistant = Assistant(settings, Engines(settings, vad=LoudnessVAD(), embedder=HashEmbedder()))
-    engines = assistant.engines
+    engines = Engines(
+        settings, vad=LoudnessVAD(), embedder=HashEmbedder(), turn_end=FakeEndOfTurn()
+    )
+    assistant = Assistant(settings, engines)
     engines.check_models(["stt", "llm", "tts"])  # nothing to install for fakes
     assert isinstance(engines.stt(), FakeSTT) and isinstance(engines.tts(), FakeTTS)
     assert isinstance(engines.llm(), TaskLLM)

@@ -1,0 +1,110 @@
+"""A microphone turn started at a pause (``Tentative``), with the daemon's own runner and
+fake engines: it goes ahead when the silence confirms the same utterance, and is dropped
+unseen (nothing stored, done, said or sounded) when the user goes on."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from tests.fakes import fake_assistant, tone
+from voice_assistant.config import Settings
+from voice_assistant.daemon import Daemon
+from voice_assistant.events import Utterance
+from voice_assistant.progress import earcon
+from voice_assistant.speak import RecordingSink
+from voice_assistant.stt.fake import FakeSTT
+
+
+def daemon(text: str = "When is the dentist?") -> tuple[Daemon, RecordingSink, FakeSTT]:
+    sink, stt = RecordingSink(), FakeSTT(text)
+    return Daemon(fake_assistant(Settings(), stt=stt), listen_mode="ptt", sink=sink), sink, stt
+
+
+def said(start_s: float = 1.0, speech_s: float = 1.0) -> Utterance:
+    return Utterance(tone(speech_s), start_s, start_s + speech_s, speech_s, "turn-end")
+
+
+def stored_turns(d: Daemon) -> int:
+    research = d.assistant.turn_runner()  # the fake assistant's: the research core
+    db = research.conversations.db  # type: ignore[attr-defined]
+    return int(db.execute("SELECT COUNT(*) FROM turns").fetchone()[0])
+
+
+def test_confirmed_by_the_silence_the_turn_started_early_is_the_turn():
+    d, sink, stt = daemon()
+    early = said()
+    d.runner.start_early(early)
+    final = Utterance(early.samples, early.start_s, early.end_s, early.speech_s, "silence")
+    future = d.runner.turn(final)  # the silence confirmed it: no second turn
+    assert d.worker.pending() == 1
+    d.worker.run_pending()
+    result = future.result(timeout=5)
+    assert result.error is None and result.reply is not None
+    assert "Thursday" in result.reply.text
+    assert len(stt.heard) == 1 and stored_turns(d) == 1
+    assert sink.chunks and d.commands.status()["turns"] == 1
+    assert "waited" in result.timings  # marks a turn started early
+
+
+def test_the_user_going_on_drops_it_unseen_and_the_whole_utterance_runs():
+    d, sink, stt = daemon()
+    d.runner.start_early(said(speech_s=1.0))
+    d.runner.went_on()
+    dropped = d.worker.run_pending()[0].result(timeout=5)
+    assert dropped.stop_reason == "dropped" and dropped.error is None
+    assert stored_turns(d) == 0 and sink.chunks == []
+    assert d.commands.status()["turns"] == 0 and not d.commands.status()["last_turn"]
+    whole = said(speech_s=2.0)
+    future = d.runner.turn(Utterance(whole.samples, 1.0, 3.0, 2.0, "silence"))
+    d.worker.run_pending()
+    result = future.result(timeout=5)
+    assert result.stop_reason not in ("dropped", "error") and "waited" not in result.timings
+    assert stored_turns(d) == 1 and d.commands.status()["turns"] == 1
+    assert len(stt.heard) == 2  # both were transcribed; only the whole one was answered
+
+
+def test_a_final_utterance_that_is_not_the_same_drops_it_and_runs_as_usual():
+    d, _, _ = daemon()
+    d.runner.start_early(said(speech_s=1.0))
+    d.runner.turn(Utterance(tone(1.6), 1.0, 2.6, 1.6, "silence"))
+    results = [f.result(timeout=5) for f in d.worker.run_pending()]
+    assert [r.stop_reason for r in results] == ["dropped", "decisive"]
+    assert stored_turns(d) == 1
+
+
+def test_the_earcon_and_the_reply_wait_on_the_worker_until_the_silence_confirms():
+    d, sink, _ = daemon()
+    d.worker.start()
+    try:
+        early = said()
+        d.runner.start_early(early)
+        time.sleep(0.5)  # the fake turn runs up to what is lasting and waits there
+        assert sink.chunks == [] and stored_turns(d) == 0
+        future = d.runner.turn(
+            Utterance(early.samples, early.start_s, early.end_s, early.speech_s, "silence")
+        )
+        assert future.result(timeout=10).stop_reason == "decisive"
+        assert stored_turns(d) == 1
+        assert any(np.array_equal(c, earcon("thinking")) for c in sink.chunks)
+    finally:
+        d.worker.close(5)
+
+
+def test_undecided_past_its_longest_wait_it_is_dropped_and_a_late_confirm_is_refused():
+    import pytest
+
+    from voice_assistant.daemon.speculation import Speculation
+    from voice_assistant.errors import Dropped
+    from voice_assistant.pipeline import TurnResult
+
+    phases: list[str] = []
+    settled: list[TurnResult] = []
+    started = Speculation(said(), phases.append, settled.append, longest_s=0.05)
+    started.progress("heard")
+    with pytest.raises(Dropped):
+        started.go_ahead()
+    assert started.confirm() is False
+    started.finished(TurnResult(stop_reason="decisive"))
+    assert phases == [] and settled == []  # its sounds and bookkeeping never happen

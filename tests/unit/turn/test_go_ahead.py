@@ -1,0 +1,54 @@
+"""A turn started before the user was surely done stops at its first lasting step when it
+is dropped (``Dialogue.go_ahead`` raises ``Dropped``): no act done, no turn stored, no
+reply, and the drop is never turned into "I couldn't answer"."""
+
+import pytest
+
+from tests.fakes import fake_pipeline
+from tests.unit.turn.test_turn_runner import (
+    DENTIST,
+    SAID_DENTIST,
+    ScriptedTasks,
+    runner,
+    understood,
+)
+from voice_assistant.errors import Dropped
+from voice_assistant.llm.fake import FakeLLM
+from voice_assistant.pipeline import Delivery
+from voice_assistant.turn.session import Session
+
+
+def dropped() -> None:
+    raise Dropped("dropped", "the user went on speaking after the pause")
+
+
+def test_a_dropped_act_is_never_done():
+    llm = ScriptedTasks(
+        {"understand": [understood([{"act": "set_timer", "duration": "5 minutes"}])]}
+    )
+    turns = runner(llm)
+    session = Session(go_ahead=dropped)
+    with pytest.raises(Dropped):
+        turns.answer("Set a timer for five minutes", "spoken", session)
+    assert turns.actions.running_timers() == []
+    assert session.last_receipts == ()
+
+
+def test_a_dropped_question_stores_no_turn_and_is_not_an_answer():
+    llm = ScriptedTasks({"answer": [SAID_DENTIST]})
+    turns = runner(llm, memories=[DENTIST])
+    with pytest.raises(Dropped):
+        turns.answer("When is my dentist appointment?", "spoken", Session(go_ahead=dropped))
+    db = turns.research.conversations.db
+    assert db.execute("SELECT COUNT(*) FROM turns").fetchone()[0] == 0
+
+
+def test_the_pipeline_reports_a_dropped_turn_and_says_nothing():
+    from tests.fakes import ANSWER
+
+    pipeline = fake_pipeline(llm=FakeLLM([ANSWER, SAID_DENTIST]))
+    session = Session()
+    result = pipeline.run("When is the dentist?", session, delivery=Delivery(go_ahead=dropped))
+    assert result.stop_reason == "dropped" and result.error is None
+    assert result.reply is None and result.speech is None
+    assert session.go_ahead is not dropped  # the hook was the turn's, not the session's

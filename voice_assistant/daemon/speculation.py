@@ -1,0 +1,92 @@
+"""A turn started at a pause, before the user is surely done (issue 23: start early).
+
+When the end-of-turn model calls a short pause the end of the turn, the microphone's
+turn starts on the utterance so far (``listening.endpointing.Tentative``): transcription,
+research and the answer run while the silence goes on. Everything lasting waits in
+``go_ahead`` (the stored turn, an act, speech), and so do the progress sounds and the
+daemon's bookkeeping: the listener then confirms it (the same utterance ended by the
+silence) and the turn goes on, or the user speaks again and it stops having stored,
+done and said nothing (``errors.Dropped``).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+from voice_assistant.errors import Dropped
+from voice_assistant.events import Utterance
+from voice_assistant.pipeline import TurnResult
+from voice_assistant.progress import Phase, Progress
+
+Decision = bool | None
+"""True: confirmed; False: dropped; None: not yet known."""
+
+
+class Speculation:
+    def __init__(
+        self,
+        utterance: Utterance,
+        progress: Progress,
+        finished: Callable[[TurnResult], None],
+        longest_s: float,
+    ) -> None:
+        self.utterance = utterance
+        self._progress = progress
+        self._finished = finished
+        self.longest_s = longest_s
+        """The longest the turn waits for a decision (then it is dropped): the listener
+        always decides within an utterance's longest length and its silence."""
+        self._lock = threading.Lock()
+        self._decided = threading.Event()
+        self.decision: Decision = None
+        self._held: list[Phase] = []
+
+    def same(self, utterance: Utterance) -> bool:
+        """The final utterance is the one this turn started on (nothing was said since)."""
+        mine = self.utterance
+        return (mine.start_s, mine.end_s) == (utterance.start_s, utterance.end_s)
+
+    def confirm(self) -> bool:
+        """The silence confirmed the end of the turn (the microphone's thread): the held
+        progress sounds now, and the turn goes ahead. False: too late, it was dropped."""
+        with self._lock:
+            if self.decision is not None:
+                return self.decision
+            self.decision = True
+            held, self._held = self._held, []
+            for phase in held:
+                self._progress(phase)
+        self._decided.set()
+        return True
+
+    def drop(self) -> None:
+        """The user went on (or the window closed): the turn stops unseen."""
+        with self._lock:
+            if self.decision is None:
+                self.decision = False
+        self._decided.set()
+
+    def progress(self, phase: Phase) -> None:
+        """A phase of the turn (the worker): held until the turn is confirmed."""
+        with self._lock:
+            if self.decision is not True:
+                self._held.append(phase)
+                return
+        self._progress(phase)
+
+    def go_ahead(self) -> None:
+        """Before anything lasting (the worker): wait for the decision."""
+        if not self._decided.wait(self.longest_s):
+            self.drop()
+        if self.decision is not True:
+            raise Dropped("dropped", "the user went on speaking after the pause")
+
+    def finished(self, result: TurnResult) -> None:
+        """The turn's end (the worker): the daemon's bookkeeping once it is confirmed."""
+        if result.stop_reason == "dropped":
+            return
+        if not self._decided.wait(self.longest_s):
+            self.drop()
+        if self.decision is True:
+            self._finished(result)
