@@ -26,6 +26,7 @@ SUITES = (
     "daemon",
     "live",
     "turn-end",
+    "audio-out",
     "remote-llm",
     "remote-speech",
     "satellites",
@@ -179,6 +180,10 @@ def run(settings: Settings, args: argparse.Namespace) -> int:
         from bench.live import run_live_bench
 
         return run_live_bench(args.runs, args.keep)
+    if suite == "audio-out":
+        from bench.audio_out import run_audio_out_bench
+
+        return run_audio_out_bench(args.runs)
     if suite == "turn-end":
         from bench.turn_end import run_turn_end_bench
 

@@ -62,6 +62,7 @@ class MicReader:
             return
         self.mic_state = MicState.LOST
         self.counts.mic_losses += 1
+        self.runner.went_on()  # a turn started at a pause will never be confirmed now
         self.listening.close()
         self.board.post("mic-lost")
 

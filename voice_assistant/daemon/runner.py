@@ -82,6 +82,7 @@ class JobRunner:
         early, self.early = self.early, None
         if early is not None:
             started, future = early
+            self.board.post("thinking")  # before it goes ahead (and later says "done")
             if isinstance(heard, Utterance) and started.same(heard) and started.confirm():
                 log.debug("the turn started at the pause goes ahead")
                 return future
@@ -113,7 +114,7 @@ class JobRunner:
             sink=self.sink,
             cancel=self.hush,
             progress=started.progress,
-            gate=self._gate,
+            gate=lambda: self._gate(announce=False),  # "thinking" once it is confirmed
             finished=started.finished,
             go_ahead=started.go_ahead,
         )
@@ -133,14 +134,16 @@ class JobRunner:
         future.add_done_callback(self._crashed)
         return future
 
-    def _gate(self) -> Refused | None:
+    def _gate(self, announce: bool = True) -> Refused | None:
         """As the turn starts on the worker: a stopping daemon starts nothing new, and a
-        damaged model file refuses turns until it is repaired."""
+        damaged model file refuses turns until it is repaired. ``announce``: the state
+        says "thinking" (not for a turn started early: the user may still be speaking)."""
         self.busy.set()
         if self.stopping.is_set():
             return Refused("stopping", "the daemon is stopping")
         self.hush.clear()
-        self.board.post("thinking")
+        if announce:
+            self.board.post("thinking")
         self.check_models()
         refusal = self.models.refusal()
         return Refused("model-damaged", refusal) if refusal else None

@@ -82,6 +82,7 @@ def test_the_earcon_and_the_reply_wait_on_the_worker_until_the_silence_confirms(
         d.runner.start_early(early)
         time.sleep(0.5)  # the fake turn runs up to what is lasting and waits there
         assert sink.chunks == [] and stored_turns(d) == 0
+        assert d.commands.status()["state"] != "thinking"  # the user may still be speaking
         future = d.runner.turn(
             Utterance(early.samples, early.start_s, early.end_s, early.speech_s, "silence")
         )
@@ -108,3 +109,11 @@ def test_undecided_past_its_longest_wait_it_is_dropped_and_a_late_confirm_is_ref
     assert started.confirm() is False
     started.finished(TurnResult(stop_reason="decisive"))
     assert phases == [] and settled == []  # its sounds and bookkeeping never happen
+
+
+def test_losing_the_microphone_drops_a_turn_started_early():
+    d, sink, _ = daemon()
+    d.runner.start_early(said())
+    d.mic.mic_changed(False)  # its confirmation can never come now
+    assert d.worker.run_pending()[0].result(timeout=5).stop_reason == "dropped"
+    assert sink.chunks == [] and stored_turns(d) == 0
