@@ -29,7 +29,7 @@ from voice_assistant.turn.actions import Actions
 from voice_assistant.turn.runner import TurnRunner
 from voice_assistant.turn.session import Session
 from voice_assistant.turn_end.fake import FakeEndOfTurn
-from voice_assistant.vad import LoudnessVAD
+from voice_assistant.vad import WINDOW, LoudnessVAD
 
 if TYPE_CHECKING:
     from voice_assistant.daemon import Daemon
@@ -143,3 +143,21 @@ def daemon_turn(daemon: Daemon, heard: FloatAudio) -> dict[str, Any]:
     daemon.runner.turn(heard)
     daemon.worker.run_pending()
     return daemon.commands.status()
+
+
+class LoudWindows:
+    """A streaming loudness 'VAD' standing in for silero: 1.0 per loud 32 ms window."""
+
+    def __init__(self):
+        self.pending = np.zeros(0, dtype=np.float32)
+
+    def feed(self, samples):
+        self.pending = np.concatenate([self.pending, samples])
+        out = []
+        while len(self.pending) >= WINDOW:
+            window, self.pending = self.pending[:WINDOW], self.pending[WINDOW:]
+            out.append(1.0 if np.sqrt(np.mean(window**2)) > 0.05 else 0.0)
+        return out
+
+    def reset(self) -> None:
+        self.pending = np.zeros(0, dtype=np.float32)

@@ -91,23 +91,8 @@ def test_streaming_utterances_from_blocks_match_the_endpointer():
     """listen.utterances over 80 ms blocks with a loudness 'VAD' standing in for silero."""
     import numpy as np
 
+    from tests.fakes import LoudWindows
     from voice_assistant.listening.endpointing import utterances
-    from voice_assistant.vad import WINDOW
-
-    class LoudWindows:
-        def __init__(self):
-            self.pending = np.zeros(0, dtype=np.float32)
-
-        def feed(self, samples):
-            self.pending = np.concatenate([self.pending, samples])
-            out = []
-            while len(self.pending) >= WINDOW:
-                window, self.pending = self.pending[:WINDOW], self.pending[WINDOW:]
-                out.append(1.0 if np.sqrt(np.mean(window**2)) > 0.05 else 0.0)
-            return out
-
-        def reset(self) -> None:
-            self.pending = np.zeros(0, dtype=np.float32)
 
     audio = np.concatenate([silence(1.0), tone(1.0), silence(2.0), tone(0.6), silence(2.0)])
     pcm = (audio * 32767).astype(np.int16)

@@ -4,13 +4,12 @@ fake model; the real one is tested in tests/integration/test_turn_end.py)."""
 
 import numpy as np
 
-from tests.fakes import silence, tone
+from tests.fakes import LoudWindows, silence, tone
 from voice_assistant.config import EndpointConfig
 from voice_assistant.endpoint import Endpointer, finished_at_pause
 from voice_assistant.events import SAMPLE_RATE, Utterance
 from voice_assistant.listening.endpointing import LiveEndpointer, Tentative
 from voice_assistant.turn_end.fake import FakeEndOfTurn
-from voice_assistant.vad import WINDOW
 
 W = 0.1
 
@@ -75,24 +74,6 @@ def test_an_unfinished_verdict_is_false_and_the_silence_still_ends_it():
 def test_the_pause_is_at_least_the_post_roll_so_the_clip_so_far_is_whole():
     ep = Endpointer(config(turn_end_pause_s=0.1, post_roll_s=0.3))
     assert asks(ep, [0.9] * 5 + [0.0] * 4) == [False] * 7 + [True, False]
-
-
-class LoudWindows:
-    """A streaming loudness 'VAD' standing in for silero."""
-
-    def __init__(self):
-        self.pending = np.zeros(0, dtype=np.float32)
-
-    def feed(self, samples):
-        self.pending = np.concatenate([self.pending, samples])
-        out = []
-        while len(self.pending) >= WINDOW:
-            window, self.pending = self.pending[:WINDOW], self.pending[WINDOW:]
-            out.append(1.0 if np.sqrt(np.mean(window**2)) > 0.05 else 0.0)
-        return out
-
-    def reset(self) -> None:
-        self.pending = np.zeros(0, dtype=np.float32)
 
 
 def heard(audio, model, **kw):
