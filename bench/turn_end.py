@@ -155,7 +155,7 @@ def request_clips(settings: Settings, part: int) -> Iterator[Clip]:
                 yield clip(name, f"{voice.name} paused {pause_s} s", hesitant)
 
 
-def hear(item: Clip, config: EndpointConfig, model: EndOfTurn | None) -> Heard:
+def hear(item: Clip, config: EndpointConfig, model: TimedModel | None) -> Heard:
     """How the live listener hears the clip's first utterance: when its turn starts and
     when it is confirmed, against the end of the speech."""
     audio = np.concatenate(
@@ -163,7 +163,7 @@ def hear(item: Clip, config: EndpointConfig, model: EndOfTurn | None) -> Heard:
     )
     pcm = (np.clip(audio, -1, 1) * 32767).astype(np.int16)
     listener = LiveEndpointer(StreamingSilero(), config, model)
-    asked_before = len(model.seconds) if isinstance(model, TimedModel) else 0
+    asked_before = len(model.seconds) if model else 0
     final_s, offered_s, dropped = len(pcm) / SAMPLE_RATE, None, 0
     for start in range(0, len(pcm) - BLOCK + 1, BLOCK):
         said = listener.feed(pcm[start : start + BLOCK])
@@ -175,7 +175,7 @@ def hear(item: Clip, config: EndpointConfig, model: EndOfTurn | None) -> Heard:
         elif said is not None:
             final_s = at_s
             break
-    asked = len(model.seconds) - asked_before if isinstance(model, TimedModel) else 0
+    asked = len(model.seconds) - asked_before if model else 0
     end_s = LEAD_S + item.end_s
     started_s = offered_s if offered_s is not None else final_s
     return Heard(
@@ -207,7 +207,7 @@ def figures(heard: list[Heard]) -> str:
 def run_turn_end_bench(settings: Settings, part: int) -> int:
     config = settings.endpoint
     model = TimedModel(Engines(settings).turn_end())
-    methods: list[tuple[str, EndpointConfig, EndOfTurn | None]] = [
+    methods: list[tuple[str, EndpointConfig, TimedModel | None]] = [
         (f"silence {config.silence_timeout_s} s", config, None)
     ]
     for threshold in sorted({*THRESHOLDS, config.turn_end_threshold}):

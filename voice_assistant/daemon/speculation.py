@@ -75,18 +75,18 @@ class Speculation:
                 return
         self._progress(phase)
 
-    def go_ahead(self) -> None:
-        """Before anything lasting (the worker): wait for the decision."""
+    def _confirmed(self) -> bool:
+        """Wait (the worker) for the decision; undecided after ``longest_s``: dropped."""
         if not self._decided.wait(self.longest_s):
             self.drop()
-        if self.decision is not True:
+        return self.decision is True
+
+    def go_ahead(self) -> None:
+        """Before anything lasting (the worker): wait for the decision."""
+        if not self._confirmed():
             raise Dropped("dropped", "the user went on speaking after the pause")
 
     def finished(self, result: TurnResult) -> None:
         """The turn's end (the worker): the daemon's bookkeeping once it is confirmed."""
-        if result.stop_reason == "dropped":
-            return
-        if not self._decided.wait(self.longest_s):
-            self.drop()
-        if self.decision is True:
+        if result.stop_reason != "dropped" and self._confirmed():
             self._finished(result)

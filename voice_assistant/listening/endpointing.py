@@ -13,6 +13,7 @@ read-only work on a tentative utterance; nothing lasting happens before the conf
 from __future__ import annotations
 
 import collections
+import itertools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
@@ -95,19 +96,23 @@ class LiveEndpointer:
                 news, self.offered_end_s = Tentative(so_far), ep.last_speech_end
         return ended or news
 
+    def _samples(self, lo: int, hi: int) -> FloatAudio:
+        """Samples number ``lo`` to ``hi`` (those still kept), without copying the rest."""
+        first = self.taken - len(self.audio)
+        kept = itertools.islice(self.audio, max(0, lo - first), max(0, hi - first))
+        return np.fromiter(kept, np.float32)
+
     def _since(self, sample: int) -> FloatAudio:
         """The audio from sample number ``sample`` to the endpointer's now."""
-        first = self.taken - len(self.audio)
-        upto = round(self.endpointer.now * SAMPLE_RATE)
-        return np.array(list(self.audio)[max(0, sample - first) : max(0, upto - first)], np.float32)
+        return self._samples(sample, round(self.endpointer.now * SAMPLE_RATE))
 
     def _clip(self, start_s: float, end_s: float, speech_s: float, reason: str) -> Utterance:
         cfg = self.config
         lo = max(0, int((start_s - cfg.pre_roll_s) * SAMPLE_RATE))
         hi = int((end_s + cfg.post_roll_s) * SAMPLE_RATE)
-        first = self.taken - len(self.audio)
-        clip = np.array(list(self.audio)[max(0, lo - first) : max(0, hi - first)], np.float32)
-        return Utterance(clip, lo / SAMPLE_RATE, hi / SAMPLE_RATE, speech_s, reason)
+        return Utterance(
+            self._samples(lo, hi), lo / SAMPLE_RATE, hi / SAMPLE_RATE, speech_s, reason
+        )
 
 
 def utterances(
