@@ -49,6 +49,8 @@ class Endpointer:
         self.last_speech_end = 0.0
         self.asked = False
         """The end-of-turn model was asked in this pause."""
+        self.sooner_s: float | None = None
+        """This pause ends the utterance after this much silence (``end_sooner``)."""
 
     def _finish(self, reason: str) -> Segment | None:
         assert self.start is not None
@@ -67,13 +69,22 @@ class Endpointer:
         if probability >= cfg.threshold - HYSTERESIS:
             self.speech_s += window_s
             self.last_speech_end = self.now
-            self.asked = False
+            self.asked, self.sooner_s = False, None
         if self.now - self.start >= cfg.max_utterance_s:
             self.last_speech_end = self.now
             return self._finish("max-length")
-        if self.now - self.last_speech_end >= cfg.silence_timeout_s:
+        silence_s = self.now - self.last_speech_end
+        if self.sooner_s is not None and silence_s >= self.sooner_s:
+            return self._finish("whole-command")
+        if silence_s >= cfg.silence_timeout_s:
             return self._finish("silence")
         return None
+
+    def end_sooner(self, silence_s: float) -> None:
+        """The current pause ends the utterance after ``silence_s`` of silence (at once if
+        it has lasted that long); the user speaking again cancels it."""
+        if self.start is not None:
+            self.sooner_s = silence_s
 
     def pause_to_ask(self) -> bool:
         """True once per pause, when it reaches ``turn_end_pause_s`` after enough speech:

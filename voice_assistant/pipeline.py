@@ -31,7 +31,7 @@ from voice_assistant.events import (
 )
 from voice_assistant.progress import Phase, Progress
 from voice_assistant.research.base import Mode, Researcher
-from voice_assistant.research.dialogue import at_once
+from voice_assistant.research.dialogue import GoAhead, at_once
 from voice_assistant.speak import RecordingSink, Sink, speak
 from voice_assistant.stt.base import SpeechToText
 from voice_assistant.tts.base import TextToSpeech
@@ -75,10 +75,11 @@ class Delivery:
     finished: Callable[[TurnResult], None] | None = None
     """Told the result on the worker once the turn has ended (run, failed or refused),
     before the next job starts: the daemon's own bookkeeping."""
-    go_ahead: Callable[[], None] | None = None
+    go_ahead: GoAhead | None = None
     """Called before anything lasting (``Dialogue.go_ahead``): a turn started at a pause
-    waits there until the end of the turn is confirmed, or raises ``errors.Dropped``;
-    None: the turn was heard to its end."""
+    waits there until the end of the turn is confirmed (a request code reads as whole
+    commands confirms it), or raises ``errors.Dropped``; None: the turn was heard to its
+    end."""
 
 
 @dataclass
@@ -121,19 +122,17 @@ class Pipeline:
         return result
 
     @staticmethod
-    def _timed_go_ahead(
-        go_ahead: Callable[[], None] | None, result: TurnResult
-    ) -> Callable[[], None]:
+    def _timed_go_ahead(go_ahead: GoAhead | None, result: TurnResult) -> GoAhead:
         """A turn started early: its waits for the end of the turn add up in
         ``timings["waited"]`` (the key says the turn started early)."""
         if go_ahead is None:
             return at_once
         result.timings["waited"] = 0.0
 
-        def timed() -> None:
+        def timed(whole: bool = False) -> None:
             since = time.monotonic()
             try:
-                go_ahead()
+                go_ahead(whole)
             finally:
                 result.timings["waited"] += time.monotonic() - since
 

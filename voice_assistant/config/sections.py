@@ -232,6 +232,14 @@ class EndpointConfig(Section):
     turn_end_threshold: float = Field(
         0.5, gt=0, lt=1, description="The end-of-turn model's probability that starts a turn early."
     )
+    whole_command_silence_s: float = Field(
+        0.0,
+        ge=0,
+        description="A turn started early whose words code reads as whole commands with every "
+        "value said (a timer, the time) is confirmed after this much silence instead of "
+        "silence_timeout_s (0: off; a longer pause right after such a command then ends the "
+        "request: BENCHMARKS.md).",
+    )
     max_input_s: float = Field(
         600.0,
         gt=0,

@@ -91,6 +91,9 @@ class MicReader:
             self.hear(block)
 
     def between_blocks(self, stream: AudioStream) -> None:
+        sooner_s = self.runner.settings.endpoint.whole_command_silence_s
+        if self.runner.whole_early() and sooner_s > 0:  # "Set a timer for ten minutes."
+            self.listening.end_sooner(sooner_s)
         self.open_follow_up()
         idle = self.runner.idle() and not self.listening.listening
         if self.reload_requested.is_set() and idle:

@@ -129,6 +129,12 @@ class JobRunner:
             early[0].drop()
             log.debug("the user went on: the turn started at the pause is dropped")
 
+    def whole_early(self) -> bool:
+        """The turn started at the current pause read its words as whole commands (once):
+        the microphone may confirm it after ``endpoint.whole_command_silence_s``."""
+        early = self.early
+        return early is not None and early[0].take_whole()
+
     def _submit(self, heard: Heard, delivery: Delivery) -> Future[TurnResult]:
         future = self.worker.submit(heard, self.session, delivery=delivery)
         future.add_done_callback(self._crashed)

@@ -6,7 +6,9 @@ research and the answer run while the silence goes on. Everything lasting waits 
 ``go_ahead`` (the stored turn, an act, speech), and so do the progress sounds and the
 daemon's bookkeeping: the listener then confirms it (the same utterance ended by the
 silence) and the turn goes on, or the user speaks again and it stops having stored,
-done and said nothing (``errors.Dropped``).
+done and said nothing (``errors.Dropped``). A turn that reads its words as whole commands
+with every value said ("Set a timer for ten minutes.") asks the microphone for a shorter
+confirming silence (``take_whole``), so its receipt comes sooner.
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ class Speculation:
         self._decided = threading.Event()
         self.decision: Decision = None
         self._held: list[Phase] = []
+        self._whole = False
+        """The turn read its words as whole commands, not yet told to the microphone."""
 
     def same(self, utterance: Utterance) -> bool:
         """The final utterance is the one this turn started on (nothing was said since)."""
@@ -81,8 +85,19 @@ class Speculation:
             self.drop()
         return self.decision is True
 
-    def go_ahead(self) -> None:
-        """Before anything lasting (the worker): wait for the decision."""
+    def take_whole(self) -> bool:
+        """True once (the microphone's thread) when the turn read its words as whole
+        commands and is still undecided: a shorter silence may confirm it."""
+        with self._lock:
+            whole, self._whole = self._whole and self.decision is None, False
+        return whole
+
+    def go_ahead(self, whole: bool = False) -> None:
+        """Before anything lasting (the worker): wait for the decision. ``whole``: code
+        reads the words as whole commands (``take_whole`` tells the microphone)."""
+        if whole:
+            with self._lock:
+                self._whole = True
         if not self._confirmed():
             raise Dropped("dropped", "the user went on speaking after the pause")
 

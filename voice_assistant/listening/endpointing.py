@@ -8,6 +8,8 @@ With an end-of-turn model, a short pause it calls the end of the turn offers the
 so far (``Tentative``) while listening goes on: the silence then confirms it (the same
 utterance comes as final) or the user speaks again (``Resumed``). A turn may start its
 read-only work on a tentative utterance; nothing lasting happens before the confirmation.
+A turn that reads its tentative utterance as whole commands ("Set a timer for ten
+minutes.") asks for a shorter confirming silence (``end_sooner``).
 """
 
 from __future__ import annotations
@@ -95,6 +97,13 @@ class LiveEndpointer:
                 so_far = self._clip(ep.start, ep.last_speech_end, ep.speech_s, "turn-end")
                 news, self.offered_end_s = Tentative(so_far), ep.last_speech_end
         return ended or news
+
+    def end_sooner(self, silence_s: float) -> None:
+        """The tentative utterance offered is a whole request (code read it as whole
+        commands): it is confirmed after ``silence_s`` of silence instead of the silence
+        timeout, unless the user has gone on since."""
+        if self.offered_end_s is not None:
+            self.endpointer.end_sooner(silence_s)
 
     def _samples(self, lo: int, hi: int) -> FloatAudio:
         """Samples number ``lo`` to ``hi`` (those still kept), without copying the rest."""

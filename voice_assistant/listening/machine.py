@@ -111,6 +111,12 @@ class Listening:
     def close(self) -> None:
         self.listener = None
 
+    def end_sooner(self, silence_s: float) -> None:
+        """The utterance offered at this pause is a whole request: a shorter silence
+        confirms it (``LiveEndpointer.end_sooner``)."""
+        if self.listener is not None:
+            self.listener.end_sooner(silence_s)
+
     def hold(self, block: Block, pre_roll: Iterable[Block]) -> None:
         """Push-to-talk is held: keep the audio (starting with the device's pre-roll)."""
         if not self.held:

@@ -7,11 +7,18 @@ waiting for a value, the changes to dispute) extends this in ``turn.session.Sess
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 
-def at_once() -> None:
+class GoAhead(Protocol):
+    def __call__(self, whole: bool = False) -> None:
+        """Before something lasting. ``whole``: code reads the request as whole commands
+        with every value said (``turn.understand.whole_commands``), so a turn started at
+        a pause need not wait for the silence to be sure the user is done."""
+
+
+def at_once(whole: bool = False) -> None:
     """A turn heard to its end may go ahead at once."""
 
 
@@ -29,8 +36,9 @@ class Dialogue:
     """How sure the recogniser was of this turn's words: their mean log probability per
     token and their least sure word's (``Transcript``; 0.0 for typed text). Words heard in
     doubt are never answered from general knowledge."""
-    go_ahead: Callable[[], None] = field(default=at_once, repr=False, compare=False)
+    go_ahead: GoAhead = field(default=at_once, repr=False, compare=False)
     """Called before anything lasting (a stored turn, an act, speech). Set for each turn by
     the pipeline from its ``Delivery``: it returns at once, except in a turn started at a
     pause before the user was surely done, which waits there for the end of the turn to be
-    confirmed, or raises ``errors.Dropped``."""
+    confirmed (or, told the request is ``whole``, confirms it itself), or raises
+    ``errors.Dropped``."""

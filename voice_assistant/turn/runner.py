@@ -92,7 +92,7 @@ class TurnRunner:
         waiting, session.waiting = session.waiting, None
         filled = fill_missing(waiting, utterance) if waiting else None
         if filled is not None:  # the answer to the ask: "Ten minutes."
-            return understand.Understanding((filled,), (), source="answer to the ask")
+            return understand.Understanding((filled,), (), source=understand.ANSWER_TO_THE_ASK)
         if not may_hold_acts(utterance):
             return replace(understand.as_one_question(utterance), source="gate")
         quick = understand.quick_acts(utterance)
@@ -159,8 +159,8 @@ class TurnRunner:
         if understand.is_unsure_command(understood, question):
             understood = replace(understood, questions=())
             obligations.append(understand.UNSURE_COMMAND_ASK)
-        if understood.acts:
-            session.go_ahead()  # acts are lasting: never done on a turn not yet confirmed
+        if understood.acts:  # lasting: never done on a turn not yet confirmed (or whole)
+            session.go_ahead(understand.whole_commands(understood))
         receipts, not_done = self.actions.run(list(understood.acts))
         changes = [r for r in session.last_receipts if r.id]  # read-only results are not changes
         disputed = [Dispute(changes[-1], question)] if understood.disputes and changes else []

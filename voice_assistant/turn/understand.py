@@ -110,6 +110,26 @@ UNSURE_COMMAND_ASK = (
 )
 
 
+CLOSED_ACTS = frozenset({"set_timer", "cancel_timer", "list_timers", "what_time"})
+"""Acts whose values are closed (a duration, a timer's name, none). Not remember or forget:
+their free text may always go on after a pause."""
+ANSWER_TO_THE_ASK = "answer to the ask"
+
+
+def whole_commands(understood: Understanding) -> bool:
+    """Code read the request as whole commands of ``CLOSED_ACTS`` with every value said,
+    and nothing else: the request is over, so a turn started at a pause (the end-of-turn
+    model called it the end) need not wait for the silence too (issue 23: a timer's
+    receipt within a second). A model's reading, a question or a missing value waits."""
+    return (
+        understood.source in ("rule", ANSWER_TO_THE_ASK)
+        and bool(understood.acts)
+        and not understood.questions
+        and not understood.disputes
+        and all(a.ready and a.kind in CLOSED_ACTS for a in understood.acts)
+    )
+
+
 def is_unsure_command(understood: Understanding, utterance: str) -> bool:
     """A command the model could not read, or passed off as a question: research must not
     answer it, because an answer to "Cancel the tea timer." could only pretend an outcome

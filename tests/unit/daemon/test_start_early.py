@@ -1,20 +1,26 @@
 """A microphone turn started at a pause (``Tentative``), with the daemon's own runner and
 fake engines: it goes ahead when the silence confirms the same utterance, and is dropped
-unseen (nothing stored, done, said or sounded) when the user goes on."""
+unseen (nothing stored, done, said or sounded) when the user goes on; a whole command
+goes ahead at the pause on its own."""
 
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import numpy as np
 
-from tests.fakes import fake_assistant, tone
+from tests.fakes import fake_assistant, tone, turn_runner_over
 from voice_assistant.config import Settings
 from voice_assistant.daemon import Daemon
 from voice_assistant.events import Utterance
+from voice_assistant.llm.fake import FakeLLM
+from voice_assistant.memory.sqlite import connect
+from voice_assistant.memory.store import MemoryStore
 from voice_assistant.progress import earcon
 from voice_assistant.speak import RecordingSink
 from voice_assistant.stt.fake import FakeSTT
+from voice_assistant.turn.runner import TurnRunner
 
 
 def daemon(text: str = "When is the dentist?") -> tuple[Daemon, RecordingSink, FakeSTT]:
@@ -117,3 +123,91 @@ def test_losing_the_microphone_drops_a_turn_started_early():
     d.mic.mic_changed(False)  # its confirmation can never come now
     assert d.worker.run_pending()[0].result(timeout=5).stop_reason == "dropped"
     assert sink.chunks == [] and stored_turns(d) == 0
+
+
+def timer_daemon(
+    heard: str, settings: Settings | None = None
+) -> tuple[Daemon, RecordingSink, TurnRunner]:
+    """The daemon over the real turn runner (acts, receipts by code), hearing ``heard``."""
+    turns = turn_runner_over(FakeLLM(), MemoryStore(connect(Path(":memory:"))), True, "code")
+    sink = RecordingSink()
+    assistant = fake_assistant(settings or Settings(), stt=FakeSTT(heard), turn_runner=turns)
+    return Daemon(assistant, listen_mode="ptt", sink=sink), sink, turns
+
+
+def whole_said(d: Daemon, timeout_s: float = 5.0) -> bool:
+    """Wait for the worker to tell the microphone the turn reads as whole commands."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if d.runner.whole_early():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def test_a_whole_command_asks_for_a_shorter_silence_and_waits_for_it():
+    d, sink, turns = timer_daemon("Set a timer for ten minutes.")
+    d.worker.start()
+    try:
+        early = said()
+        d.runner.start_early(early)
+        assert whole_said(d)
+        assert not d.runner.whole_early()  # told once
+        assert sink.chunks == [] and turns.actions.running_timers() == []  # still waiting
+        future = d.runner.turn(
+            Utterance(early.samples, early.start_s, early.end_s, early.speech_s, "whole-command")
+        )
+        result = future.result(timeout=10)
+        assert result.stop_reason == "acted" and result.reply is not None
+        assert "10 minutes" in result.reply.text and sink.chunks
+        assert [t.duration_s for t in turns.actions.running_timers()] == [600]
+    finally:
+        d.worker.close(5)
+
+
+def test_a_whole_command_the_user_went_on_from_is_dropped_undone():
+    d, sink, turns = timer_daemon("Set a timer for ten minutes.")
+    d.worker.start()
+    try:
+        d.runner.start_early(said())
+        assert whole_said(d)
+        d.runner.went_on()
+        d.worker.close(5)
+        assert turns.actions.running_timers() == [] and sink.chunks == []
+        assert d.commands.status()["turns"] == 0
+    finally:
+        d.worker.close(5)
+
+
+def test_a_question_or_a_command_missing_its_value_waits_for_the_full_silence():
+    for heard in ("Set a timer for", "When is the dentist?"):
+        d, sink, _ = timer_daemon(heard)
+        d.worker.start()
+        try:
+            d.runner.start_early(said())
+            assert not whole_said(d, timeout_s=0.5)
+            assert sink.chunks == []
+        finally:
+            d.runner.went_on()
+            d.worker.close(5)
+
+
+def test_the_microphone_asks_for_the_shorter_silence_only_when_it_is_configured():
+    for sooner_s, asked in ((0.0, []), (0.6, [0.6])):
+        settings = Settings()
+        settings.endpoint.whole_command_silence_s = sooner_s
+        d, _, _ = timer_daemon("Set a timer for ten minutes.", settings)
+        told: list[float] = []
+        d.mic.listening.end_sooner = told.append  # type: ignore[method-assign,assignment]
+        d.worker.start()
+        try:
+            d.runner.start_early(said())
+            deadline = time.monotonic() + 5
+            while d.runner.early is not None and not d.runner.early[0]._whole:
+                assert time.monotonic() < deadline
+                time.sleep(0.01)
+            d.mic.between_blocks(stream=None)  # type: ignore[arg-type]  # no reload: unused
+            assert told == asked
+        finally:
+            d.runner.went_on()
+            d.worker.close(5)

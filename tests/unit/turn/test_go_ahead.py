@@ -18,7 +18,7 @@ from voice_assistant.pipeline import Delivery
 from voice_assistant.turn.session import Session
 
 
-def dropped() -> None:
+def dropped(whole: bool = False) -> None:
     raise Dropped("dropped", "the user went on speaking after the pause")
 
 
