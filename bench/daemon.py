@@ -3,7 +3,8 @@ daemon and the real models (not a test: pytest does not collect this file).
 
     voice-assistant bench --suite daemon [--runs 3]   (or: python -m bench --suite daemon)
 
-1. idle CPU, RSS and threads of the listening daemon, ``--mode both`` and ``--mode ptt``;
+1. idle CPU (in all and by thread), RSS and threads of the listening daemon, ``--mode both``
+   and ``--mode ptt``;
 2. end of speech -> first reply audio: the device path (a WAV played into the virtual mic,
    measured inside the daemon and on the recorded virtual speaker) and the batch path
    (``voice-assistant batch`` on the same question);
@@ -217,7 +218,7 @@ def idle_figures(daemon: LiveDaemon, seconds: float) -> dict[str, float]:
     wait_idle(daemon)
     time.sleep(SETTLE_S)
     process = psutil.Process(daemon.process.pid)
-    before, t_before = process.cpu_times(), time.monotonic()
+    before, t_before, threads = process.cpu_times(), time.monotonic(), thread_times(process)
     time.sleep(seconds)  # no status requests meanwhile: each would cost the daemon CPU
     after, t_after = process.cpu_times(), time.monotonic()
     busy = (after.user + after.system) - (before.user + before.system)
@@ -227,10 +228,29 @@ def idle_figures(daemon: LiveDaemon, seconds: float) -> dict[str, float]:
         "threads": float(process.num_threads()),
         "seconds": t_after - t_before,
     }
+    for name, used in thread_times(process).items():
+        figures[f"{THREAD}{name}"] = 100.0 * (used - threads.get(name, 0.0)) / (t_after - t_before)
     state = daemon.status()["state"]
     if state != "idle":
         print(f"  warning: the daemon was {state!r} at the end of the idle window", flush=True)
     return figures
+
+
+THREAD = "thread "
+
+
+def thread_times(process: psutil.Process) -> dict[str, float]:
+    """CPU seconds by thread: ``main`` (the microphone loop), else the kernel's name of it
+    (``threaded-ml``: PulseAudio's client; ``python``: the other threads, together)."""
+    times: dict[str, float] = {}
+    for thread in process.threads():
+        try:
+            name = Path(f"/proc/{process.pid}/task/{thread.id}/comm").read_text().strip()
+        except OSError:  # the thread ended
+            continue
+        name = "main" if thread.id == process.pid else name
+        times[name] = times.get(name, 0.0) + thread.user_time + thread.system_time
+    return times
 
 
 # 2. end of speech -> first reply audio ------------------------------------------------
@@ -347,6 +367,12 @@ def report_idle(idle_s: float, idle: dict[str, list[dict[str, float]]]) -> None:
             f"   {label:<26} {median(rows, 'cpu_pct'):>16.1f} {median(rows, 'rss_mb'):>8.0f} "
             f"{median(rows, 'threads'):>8.0f}{spread(rows, 'cpu_pct')}"
         )
+        names = sorted({k for row in rows for k in row if k.startswith(THREAD)})
+        shares = sorted(
+            ((statistics.median(r.get(k, 0.0) for r in rows), k[len(THREAD) :]) for k in names),
+            reverse=True,
+        )
+        print("     by thread: " + ", ".join(f"{name} {pct:.2f} %" for pct, name in shares if pct))
 
 
 def report_turns(

@@ -77,9 +77,8 @@ class Delivery:
     before the next job starts: the daemon's own bookkeeping."""
     go_ahead: GoAhead | None = None
     """Called before anything lasting (``Dialogue.go_ahead``): a turn started at a pause
-    waits there until the end of the turn is confirmed (a request code reads as whole
-    commands confirms it), or raises ``errors.Dropped``; None: the turn was heard to its
-    end."""
+    waits there until the end of the turn is confirmed, or raises ``errors.Dropped``;
+    None: the turn was heard to its end."""
 
 
 @dataclass

@@ -15,7 +15,7 @@ class GoAhead(Protocol):
     def __call__(self, whole: bool = False) -> None:
         """Before something lasting. ``whole``: code reads the request as whole commands
         with every value said (``turn.understand.whole_commands``), so a turn started at
-        a pause need not wait for the silence to be sure the user is done."""
+        a pause may be confirmed by a shorter silence (``endpoint.whole_command_silence_s``)."""
 
 
 def at_once(whole: bool = False) -> None:
@@ -40,5 +40,4 @@ class Dialogue:
     """Called before anything lasting (a stored turn, an act, speech). Set for each turn by
     the pipeline from its ``Delivery``: it returns at once, except in a turn started at a
     pause before the user was surely done, which waits there for the end of the turn to be
-    confirmed (or, told the request is ``whole``, confirms it itself), or raises
-    ``errors.Dropped``."""
+    confirmed, or raises ``errors.Dropped``."""

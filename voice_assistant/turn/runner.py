@@ -159,7 +159,7 @@ class TurnRunner:
         if understand.is_unsure_command(understood, question):
             understood = replace(understood, questions=())
             obligations.append(understand.UNSURE_COMMAND_ASK)
-        if understood.acts:  # lasting: never done on a turn not yet confirmed (or whole)
+        if understood.acts:  # lasting: never done on a turn not yet confirmed
             session.go_ahead(understand.whole_commands(understood))
         receipts, not_done = self.actions.run(list(understood.acts))
         changes = [r for r in session.last_receipts if r.id]  # read-only results are not changes

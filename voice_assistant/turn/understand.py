@@ -118,9 +118,10 @@ ANSWER_TO_THE_ASK = "answer to the ask"
 
 def whole_commands(understood: Understanding) -> bool:
     """Code read the request as whole commands of ``CLOSED_ACTS`` with every value said,
-    and nothing else: the request is over, so a turn started at a pause (the end-of-turn
-    model called it the end) need not wait for the silence too (issue 23: a timer's
-    receipt within a second). A model's reading, a question or a missing value waits."""
+    and nothing else: likely over, so a turn started at a pause (the end-of-turn model
+    called it the end) may be confirmed by a shorter silence, if the user set one
+    (``endpoint.whole_command_silence_s``: a longer pause after such a command is then
+    cut, BENCHMARKS.md). A model's reading, a question or a missing value never is."""
     return (
         understood.source in ("rule", ANSWER_TO_THE_ASK)
         and bool(understood.acts)

@@ -1,7 +1,7 @@
 """A microphone turn started at a pause (``Tentative``), with the daemon's own runner and
 fake engines: it goes ahead when the silence confirms the same utterance, and is dropped
 unseen (nothing stored, done, said or sounded) when the user goes on; a whole command
-goes ahead at the pause on its own."""
+asks the microphone for a shorter confirming silence, and still waits for it."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Which requests are over by code's reading alone (``understand.whole_commands``): a turn
-started at a pause goes ahead on them without waiting for the silence."""
+"""Which requests are likely over by code's reading alone (``understand.whole_commands``): a
+turn started at a pause on them may be confirmed by a shorter silence, if the user set one."""
 
 from voice_assistant.turn.acts import Act
 from voice_assistant.turn.understand import (
