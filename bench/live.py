@@ -92,6 +92,8 @@ class Row:
     """The turn started at a pause, before the silence confirmed it (``timings.waited``)."""
     heard: str
     said: str
+    timings: dict[str, float]
+    """The daemon's own stage timings of the turn."""
 
     @property
     def is_act(self) -> bool:
@@ -110,6 +112,10 @@ class Row:
 def pcm(audio: np.ndarray) -> np.ndarray:
     """16 kHz float samples as the int16 a WAV holds."""
     return (np.clip(audio, -1.0, 1.0) * 32767).astype(np.int16)
+
+
+def stage(timings: dict[str, float], name: str) -> float:
+    return float(timings.get(name, float("nan")))
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -152,14 +158,15 @@ def live_turn(daemon: LiveDaemon, clip: Clip, folder: Path, run: int) -> Row:
         earcon_s=speaker.time(runs[0][0]) - end_of_speech,
         reply_s=speaker.time(reply) - end_of_speech,
         inside_s=float((turn.get("timings") or {}).get("first_audio", float("nan"))),
+        timings=turn.get("timings") or {},
         early="waited" in (turn.get("timings") or {}),
         heard=turn.get("transcript") or "",
         said=turn.get("reply") or "",
     )
 
 
-def batch_first_audio(env: dict[str, str], folder: Path, voice: str) -> dict[str, float]:
-    """Each question's first audio through ``voice-assistant batch`` (one warm process)."""
+def batch_timings(env: dict[str, str], folder: Path, voice: str) -> dict[str, dict[str, float]]:
+    """Each question's stage timings through ``voice-assistant batch`` (one warm process)."""
     out = folder / f"batch-out-{voice}"
     wavs = folder / "batch" / voice
     done = subprocess.run(
@@ -172,10 +179,12 @@ def batch_first_audio(env: dict[str, str], folder: Path, voice: str) -> dict[str
     if done.returncode not in (0, 1):  # 1: a file's turn failed (its row says why)
         raise RuntimeError(f"batch failed ({done.returncode}):\n{done.stdout}\n{done.stderr}")
     rows = [json.loads(line) for line in (out / "report.jsonl").read_text().splitlines()]
-    return {Path(r["file"]).stem: r["timings"].get("first_audio", float("nan")) for r in rows}
+    return {Path(r["file"]).stem: r["timings"] for r in rows}
 
 
-def report(rows: list[Row], batch: dict[str, dict[str, float]], silence_timeout_s: float) -> None:
+def report(
+    rows: list[Row], batch: dict[str, dict[str, dict[str, float]]], silence_timeout_s: float
+) -> None:
     print(
         f"\n{'':<22} {'n':>3} {'earcon p50':>11} {'p90':>6} {'reply p50':>10} {'p90':>6}"
         f" {'daemon fa p50':>14} {'batch fa p50':>13} {'early':>6} {'right':>6}"
@@ -184,7 +193,7 @@ def report(rows: list[Row], batch: dict[str, dict[str, float]], silence_timeout_
     for voice, kind in groups:
         timers = kind == "timers"
         some = [r for r in rows if voice in (r.clip.voice, "all") and r.is_act == timers]
-        firsts = [batch[r.clip.voice][r.clip.request.id] for r in some]
+        firsts = [stage(batch[r.clip.voice][r.clip.request.id], "first_audio") for r in some]
         print(
             f"{voice + ' ' + kind:<22} {len(some):>3}"
             f" {percentile([r.earcon_s for r in some], 50):>10.2f}s"
@@ -206,6 +215,15 @@ def report(rows: list[Row], batch: dict[str, dict[str, float]], silence_timeout_
         "hand-over and the device. right: the reply says the expected facts and invents "
         "none\n(a timer: its receipt states the duration)."
     )
+    questions = [r for r in rows if not r.is_act]
+    print("\nThe questions' stages, p50, the daemon's turn / the batch path (same clips):")
+    for name in ("stt", "answer"):
+        live = [stage(r.timings, name) for r in questions]
+        batched = [stage(batch[r.clip.voice][r.clip.request.id], name) for r in questions]
+        print(
+            f"  {name:<7} {percentile([t for t in live if t == t], 50):.2f} s / "
+            f"{percentile([t for t in batched if t == t], 50):.2f} s"
+        )
 
 
 def run_live_bench(runs: int, keep: bool) -> int:
@@ -247,7 +265,7 @@ def run_live_bench(runs: int, keep: bool) -> int:
                         )
             finally:
                 stop_daemon(daemon)
-            batch = {voice: batch_first_audio(env, folder, voice) for voice in VOICES}
+            batch = {voice: batch_timings(env, folder, voice) for voice in VOICES}
         report(rows, batch, settings.endpoint.silence_timeout_s)
     finally:
         if not keep:

@@ -24,6 +24,8 @@ turn started at a pause whose words code reads (whisper, the real engine) as who
 commands with every value said (``turn.understand.whole_commands``: "Set a timer for ten
 minutes.") is confirmed after W s of silence instead of the silence timeout, so it can
 cut a longer pause (``endpoint.whole_command_silence_s``, off by default: these values).
+The bench reads the words at the offer itself; the daemon knows them only after whisper,
+so the bench's cuts are an upper bound and its confirmation times a lower bound.
 
 Clips: real human speech with its own pauses (``tests/data/librivox``, ``tests/data/speech``);
 every third request of the answer set's tuning part (or a held-out part) spoken by piper
