@@ -86,14 +86,20 @@ class Row:
     """End of the user's speech -> the first sound after it (the thinking earcon)."""
     reply_s: float
     """End of the user's speech -> the first reply audio on the speaker."""
-    inside_s: float
-    """The daemon's own ``timings.first_audio`` (from the start of its turn)."""
-    early: bool
-    """The turn started at a pause, before the silence confirmed it (``timings.waited``)."""
     heard: str
     said: str
     timings: dict[str, float]
     """The daemon's own stage timings of the turn."""
+
+    @property
+    def inside_s(self) -> float:
+        """The daemon's own ``timings.first_audio`` (from the start of its turn)."""
+        return stage(self.timings, "first_audio")
+
+    @property
+    def early(self) -> bool:
+        """The turn started at a pause, before the silence confirmed it (``timings.waited``)."""
+        return "waited" in self.timings
 
     @property
     def is_act(self) -> bool:
@@ -157,9 +163,7 @@ def live_turn(daemon: LiveDaemon, clip: Clip, folder: Path, run: int) -> Row:
         clip,
         earcon_s=speaker.time(runs[0][0]) - end_of_speech,
         reply_s=speaker.time(reply) - end_of_speech,
-        inside_s=float((turn.get("timings") or {}).get("first_audio", float("nan"))),
         timings=turn.get("timings") or {},
-        early="waited" in (turn.get("timings") or {}),
         heard=turn.get("transcript") or "",
         said=turn.get("reply") or "",
     )

@@ -278,8 +278,9 @@ def figures(heard: list[Heard]) -> str:
 
 def run_turn_end_bench(settings: Settings, part: int) -> int:
     config = settings.endpoint
-    model = TimedModel(Engines(settings).turn_end())
-    whole = reads_whole(Engines(settings).stt())
+    engines = Engines(settings)
+    model = TimedModel(engines.turn_end())
+    whole = reads_whole(engines.stt())
     methods: list[tuple[str, EndpointConfig, TimedModel | None, Whole | None]] = [
         (f"silence {config.silence_timeout_s} s", config, None, None)
     ]
