@@ -136,6 +136,7 @@ def store_counts(assistant: Assistant) -> dict[str, int]:
         ("conversations", ""),
         ("receipts", ""),
         ("timers", " WHERE state='running'"),
+        ("alarms", " WHERE state='pending'"),
         ("memories", ""),
     ):
         counts[table] = int(db.execute(f"SELECT count(*) FROM {table}{where}").fetchone()[0])

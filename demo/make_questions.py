@@ -41,11 +41,17 @@ ACTS = {
     "timer": "Set a timer for ten minutes.",
     "timer_no_duration": "Set a timer.",
     "timer_and_question": "Set a timer for five minutes and when is my dentist appointment?",
+    "alarm": "Wake me up at half past six tomorrow.",
+    "alarm_no_time": "Set an alarm.",
+    "reminder": "Remind me to call Felix at five.",
+    "reminder_in": "Remind me in twenty minutes to take the bread out.",
 }
 WAKE = {
     # the wake word, a short pause, then the question (what the daemon tests play)
     "hey_jarvis_capital": ("Hey Jarvis.", "What is the capital of Australia?"),
     "hey_jarvis_timer": ("Hey Jarvis.", "Set a timer for two seconds."),
+    "hey_jarvis_reminder": ("Hey Jarvis.", "Remind me in three seconds to check the oven."),
+    "hey_jarvis_alarm": ("Hey Jarvis.", "Wake me up in three seconds."),
     "hey_jarvis": ("Hey Jarvis.", ""),
 }
 HERE = Path(__file__).resolve().parent

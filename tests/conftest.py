@@ -31,7 +31,12 @@ def _isolated_xdg(tmp_path_factory, monkeypatch):
 @pytest.fixture(scope="session")
 def demo_data(tmp_path_factory) -> Path:
     """A data folder whose store holds the example memories (imported for real)."""
-    data = tmp_path_factory.mktemp("data")
+    return with_demo_memories(tmp_path_factory.mktemp("data"))
+
+
+def with_demo_memories(data: Path) -> Path:
+    """``data`` as a data folder holding the example memories and nothing else: the live
+    daemon's own, so no timer or reminder a batch test set rings into its speaker."""
     settings, _ = load_settings(None, environ={"VOICE_ASSISTANT__PATHS__DATA_DIR": str(data)})
     store = MemoryStore(connect(settings.paths.database))
     report = import_paths(store, [MEMORIES])

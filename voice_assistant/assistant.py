@@ -84,8 +84,10 @@ class Assistant:
         return self._once("conversations", lambda: Conversations(self.database(), idle_s))
 
     def actions(self) -> Actions:
-        """The act tools (timers, memories) and their receipts; the daemon rings timers."""
-        return self._once("actions", lambda: Actions(self.memories()))
+        """The act tools (timers, alarms, reminders, memories) and their receipts; the
+        daemon rings what is due."""
+        zone = self.settings.alarms.zone()
+        return self._once("actions", lambda: Actions(self.memories(), tz=zone))
 
     def research_core(self) -> MemoryResearch:
         """The research and notes core alone (questions only; ``replay`` uses it)."""

@@ -55,3 +55,27 @@ def test_an_act_and_a_question_in_one_utterance(rows):
     tasks = [call["task"] for call in row["model_calls"]]
     assert tasks.count("answer_spoken") == 1
     assert len(re.findall(r"[.!?](\s|$)", row["reply"])) >= 2, row["reply"]
+
+
+def test_a_spoken_wake_up_sets_an_alarm_for_tomorrow_morning(rows):
+    row = rows["alarm"]  # "Wake me up at half past six tomorrow."
+    assert row["error"] is None and row["stop_reason"] == "acted"
+    (receipt,) = row["turn"]["document"]["done"]
+    assert receipt["title"] == "Alarm set" and receipt["body"].startswith("6:30, tomorrow, ")
+    assert row["model_calls"] == [] and row["turn"]["understanding"] == "rule"
+
+
+def test_a_spoken_alarm_without_a_time_asks_for_one(rows):
+    row = rows["alarm_no_time"]  # "Set an alarm."
+    assert not row["turn"]["document"]["done"]
+    assert row["reply"].endswith("For what time?")
+
+
+def test_spoken_reminders_keep_the_users_words_and_say_when(rows):
+    (at_five,) = rows["reminder"]["turn"]["document"]["done"]  # "… to call Felix at five."
+    assert at_five["title"] == "Reminder set"
+    assert at_five["body"].startswith("call Felix, ") and (
+        ", 5:00, " in at_five["body"] or ", 17:00, " in at_five["body"]
+    ), at_five
+    (later,) = rows["reminder_in"]["turn"]["document"]["done"]  # "… in twenty minutes to …"
+    assert later["body"].startswith("take the bread out, in 20 minutes, at "), later

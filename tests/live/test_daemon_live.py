@@ -18,6 +18,7 @@ from wyoming.asr import Transcript
 
 from bench.peers import free_port
 from tests.audio_rig import pulseaudio_rig, start_pulseaudio, stop_pulseaudio
+from tests.conftest import with_demo_memories
 from tests.live_daemon import RATE, LiveDaemon, Speaker, loud_seconds
 from tests.paths import CHECKOUT, DEMO
 from voice_assistant.audio.wavfile import write_wav
@@ -33,8 +34,9 @@ LONG_TEXT = " ".join(
 
 
 @pytest.fixture(scope="module")
-def daemon(demo_data, tmp_path_factory):
+def daemon(tmp_path_factory):
     folder = tmp_path_factory.mktemp("live")
+    demo_data = with_demo_memories(folder / "data")
     config = folder / "config" / "voice-assistant" / "config.toml"
     config.parent.mkdir(parents=True)
     with pulseaudio_rig() as rig:
@@ -119,6 +121,44 @@ def test_a_timer_rings_when_due_while_idle(daemon, real_assistant, tmp_path):
             "the timer to ring", lambda s: s["timers_rung"] > rung and s["state"] == "idle", 60
         )
     assert "timer is done" in transcribe(real_assistant, speaker.audio()).lower()
+
+
+def test_a_reminder_is_said_in_the_users_words_when_due(daemon, real_assistant, tmp_path):
+    before = daemon.status()
+    with Speaker(daemon.env, tmp_path / "speaker.wav") as speaker:
+        daemon.play(WAKE / "hey_jarvis_reminder.wav")  # "… in three seconds to check the oven."
+        status = daemon.next_turn(before["turns"])
+        assert status["last_turn"]["reply"].startswith("Reminder set"), status["last_turn"]
+        daemon.wait_for(
+            "the reminder",
+            lambda s: s["alarms_rung"] > before["alarms_rung"] and s["state"] == "idle",
+            60,
+        )
+    heard = transcribe(real_assistant, speaker.audio()).lower()
+    assert "reminder: check the oven" in heard.replace(",", ":"), heard
+
+
+def test_a_ringing_alarm_stops_at_the_wake_word(daemon, tmp_path):
+    before = daemon.status()
+    with Speaker(daemon.env, tmp_path / "speaker.wav") as speaker:
+        daemon.play(WAKE / "hey_jarvis_alarm.wav")  # "Wake me up in three seconds."
+        status = daemon.wait_for(
+            "the alarm to ring",
+            lambda s: s["turns"] > before["turns"] and s["state"] == "ringing",
+            timeout=120,
+        )
+        assert status["last_turn"]["reply"].startswith("Alarm set"), status["last_turn"]
+        time.sleep(2.0)  # it rings
+        wake_ended = daemon.play(WAKE / "hey_jarvis.wav")
+        status = daemon.wait_for(
+            "the alarm to stop", lambda s: s["alarms_rung"] > before["alarms_rung"], timeout=15
+        )
+        time.sleep(3.0)
+    assert status["barge_ins"] > before["barge_ins"]
+    after = int((wake_ended - speaker.started + 1.0) * RATE)
+    # the ring stopped: at most the short "heard you" earcon follows (it rings for 60 s)
+    assert loud_seconds(speaker.audio()[after:]) < 0.5
+    assert "alarm" in daemon.log.read_text() and " stopped" in daemon.log.read_text()
 
 
 def test_the_wake_word_during_a_long_reply_stops_it(daemon, tmp_path):

@@ -11,6 +11,7 @@ from pydantic import (
     model_validator,
 )
 
+from voice_assistant.config.alarms import AlarmsConfig
 from voice_assistant.config.backend_names import (
     LlmBackend,
     SttBackend,
@@ -330,6 +331,7 @@ class Settings(Section):
     wake: WakeConfig = WakeConfig()
     listen: ListenConfig = ListenConfig()
     wyoming: WyomingConfig = WyomingConfig()
+    alarms: AlarmsConfig = AlarmsConfig()
     mode: Literal["spoken", "written"] = Field(
         "spoken", description="Default reply mode for batch runs."
     )

@@ -13,7 +13,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class RingJob:
-    """Ring the timers that are due (and, every few seconds, check the model files)."""
+    """Ring the timers, alarms and reminders that are due (and, every few seconds, check the
+    model files)."""
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,7 @@ class Counts:
     wakes: int = 0
     barge_ins: int = 0
     timers_rung: int = 0
+    alarms_rung: int = 0
     mic_losses: int = 0
     """Times the microphone went away (once each, however long it took to come back)."""
     mic_stalls: int = 0

@@ -1,10 +1,11 @@
 """The daemon's work on the turn service's worker, in order: its turns (through
-``TurnService.submit``, with the daemon's speaker, cancel token and progress), timers
-ringing, ``say`` and the heard-you earcon. What a turn leaves behind is settled here, on
-the worker, before the next job starts: a refused turn's tone, a failed turn's tone, what
-a cut reply was heard saying, whether the microphone listens for a follow-up. A turn may
-start early, at a pause (``speculation.Speculation``): the silence confirms it or the
-user goes on and it is dropped unseen."""
+``TurnService.submit``, with the daemon's speaker, cancel token and progress), timers,
+alarms and reminders ringing (``ringing``), ``say`` and the heard-you earcon. What a
+turn leaves behind is settled here, on the worker, before the next job starts: a refused
+turn's tone, a failed turn's tone, what a cut reply was heard saying, whether the
+microphone listens for a follow-up. A turn may start early, at a pause
+(``speculation.Speculation``): the silence confirms it or the user goes on and it is
+dropped unseen."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from voice_assistant.assistant import Assistant
 from voice_assistant.daemon.board import Board
 from voice_assistant.daemon.jobs import Counts, EarconJob, Job, RingJob, SayJob
 from voice_assistant.daemon.models import ModelGuard
+from voice_assistant.daemon.ringing import ring_alarms
 from voice_assistant.daemon.speculation import Speculation
 from voice_assistant.errors import AssistantError, Refused
 from voice_assistant.events import Utterance
@@ -240,6 +242,13 @@ class JobRunner:
 
     def _ring_due(self) -> None:
         actions = self.assistant.actions()
+        if actions.book.due():
+            self.busy.set()
+            self.board.post("ringing")
+            ring_for_s = self.settings.alarms.ring_for_s
+            tts = self.engines.tts
+            rang = ring_alarms(actions.book, self.sink, tts, self.hush, self.stopping, ring_for_s)
+            self.counts.alarms_rung += rang
         for timer in actions.due():
             self.busy.set()
             self.board.post("ringing")

@@ -2,6 +2,7 @@
 together with their receipts, so a turn's changes and its proof land (or vanish) together.
 
 Timers persist in the database; ``due`` lists those to ring, whether or not a turn runs.
+Alarms and reminders live in ``alarms.AlarmBook`` (``book``), which ``alarm_receipts`` runs.
 """
 
 from __future__ import annotations
@@ -15,6 +16,9 @@ from dataclasses import dataclass
 from voice_assistant.memory.sqlite import ensure_schema
 from voice_assistant.memory.store import MemoryStore
 from voice_assistant.turn.acts import Act, speak_duration
+from voice_assistant.turn.alarm_acts import ALARM_ACTS
+from voice_assistant.turn.alarm_receipts import run_alarm_act
+from voice_assistant.turn.alarms import AlarmBook
 from voice_assistant.turn.outcome import NotDone, Receipt
 
 SCHEMA = """
@@ -59,11 +63,17 @@ def clock_text(timestamp: float) -> str:
 
 
 class Actions:
-    def __init__(self, store: MemoryStore, now: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        store: MemoryStore,
+        now: Callable[[], float] = time.time,
+        tz: dt.tzinfo | None = None,
+    ) -> None:
         self.store = store
         self.db: sqlite3.Connection = store.db
         self.now = now
         ensure_schema(self.db, SCHEMA)
+        self.book = AlarmBook(self.db, now, tz)
 
     def running_timers(self) -> list[Timer]:
         rows = self.db.execute(
@@ -109,6 +119,8 @@ class Actions:
 
     def _run_one(self, act: Act) -> Receipt | NotDone:
         now = self.now()
+        if act.kind in ALARM_ACTS:
+            return run_alarm_act(self.book, act, self._receipt)
         if act.kind == "set_timer":
             seconds = int(act.values["duration_s"])
             label = str(act.values.get("label", ""))

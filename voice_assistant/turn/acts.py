@@ -14,8 +14,19 @@ from typing import Literal
 from voice_assistant.research.fold import TENS
 from voice_assistant.research.fold import UNITS as SMALL_NUMBERS
 
-ActKind = Literal["remember", "forget", "set_timer", "cancel_timer", "list_timers", "what_time"]
-CATALOGUE: tuple[ActKind, ...] = (
+ActKind = Literal[
+    "remember",
+    "forget",
+    "set_timer",
+    "cancel_timer",
+    "list_timers",
+    "what_time",
+    "set_alarm",
+    "set_reminder",
+    "cancel_alarm",
+    "list_alarms",
+]
+MODEL_ACTS: tuple[ActKind, ...] = (
     "remember",
     "forget",
     "set_timer",
@@ -23,7 +34,17 @@ CATALOGUE: tuple[ActKind, ...] = (
     "list_timers",
     "what_time",
 )
+"""The acts the understanding call may propose. Alarms and reminders are read by code
+alone (``alarm_acts``): their times are code's to read, and the prompt stays short."""
+CATALOGUE: tuple[ActKind, ...] = (
+    *MODEL_ACTS,
+    "set_alarm",
+    "set_reminder",
+    "cancel_alarm",
+    "list_alarms",
+)
 CHANGES_STATE = {"remember", "forget", "set_timer", "cancel_timer"}
+CHANGES_STATE |= {"set_alarm", "set_reminder", "cancel_alarm"}
 
 NUMBER_WORDS: dict[str, float] = {
     **SMALL_NUMBERS,
@@ -134,8 +155,8 @@ ASK_FOR = {
 
 
 def validate(kind: str, arguments: dict[str, str]) -> Act | None:
-    """An ``Act`` from the model's proposal, or None if the act is not in the catalogue."""
-    if kind not in CATALOGUE:
+    """An ``Act`` from the model's proposal, or None if the act is not one it may propose."""
+    if kind not in MODEL_ACTS:
         return None
     act_kind: ActKind = kind
     text = {k: str(v).strip() for k, v in arguments.items() if str(v).strip()}

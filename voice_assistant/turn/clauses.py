@@ -23,7 +23,7 @@ _QUESTION_START = (
     r"should)"
 )
 _COMMAND_START = (
-    r"(?:set|start|put|make|cancel|stop|remember|remind|forget|delete|note|jot|write|list|show|"
+    r"(?:set|start|put|make|cancel|stop|remember|remind|wake|forget|delete|note|jot|write|list|show|"
     r"please|can you|could you|let's|let us|give me)"
 )
 _HEARD_AND = r"\s+(?:in|an)\s+(?=(?:when|where)\s+(?:is|are|was|were|do|does|did|will)\b)"
@@ -53,6 +53,10 @@ ACT_WORDS: dict[str, str] = {
     "what_time": r"\b(?:time|date|day)\b",
     "remember": r"\b(?:remember|remind|note|jot|write)\b",
     "forget": r"\b(?:forget|delete|remove)\b",
+    "set_alarm": r"\b(?:alarms?|wake)\b",
+    "set_reminder": r"\bremind\b",
+    "cancel_alarm": r"\b(?:alarms?|reminders?)\b",
+    "list_alarms": r"\b(?:alarms?|reminders?)\b",
 }
 
 

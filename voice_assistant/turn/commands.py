@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from voice_assistant.turn.acts import Act, validate
+from voice_assistant.turn.alarm_acts import read_alarm_command
 
 POLITE = re.compile(
     r"^(?:(?:please|ok|okay|hey|so|now|let's|let us|just|go ahead and)\s+)*"
@@ -95,6 +96,9 @@ def plain(clause: str) -> str:
 def read_command(clause: str) -> tuple[Act, ...] | None:
     """The act a clause asks for, when the clause is one whole command; else None."""
     said = plain(clause)
+    alarm = read_alarm_command(said, POLITE.sub("", " ".join(clause.strip().split())).strip())
+    if alarm is not None:
+        return alarm
     timer = _timer(said)
     if timer is not None:
         return timer

@@ -68,6 +68,8 @@ def choose_ask(
     if disputed:
         return DISPUTED_ASK
     for act in acts:
+        if act.missing and act.values.get("ask"):  # code wrote it for this act ("7:00 in …?")
+            return str(act.values["ask"])
         if act.missing:
             return ASK_FOR.get((act.kind, act.missing[0]), f"What {act.missing[0]} should I use?")
     return obligations[0] if obligations else None

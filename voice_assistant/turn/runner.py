@@ -22,6 +22,7 @@ from voice_assistant.research.spoken import speakable
 from voice_assistant.turn import understand
 from voice_assistant.turn.actions import Actions
 from voice_assistant.turn.acts import fill_missing
+from voice_assistant.turn.alarm_acts import ALARM_ACTS, fill_alarm
 from voice_assistant.turn.clauses import REMIND_ME_OF
 from voice_assistant.turn.outcome import (
     Dispute,
@@ -33,7 +34,7 @@ from voice_assistant.turn.review import applicable_checks, findings, review_prom
 from voice_assistant.turn.session import Session
 
 ACT_WORDS = re.compile(
-    rf"\b(timers?|remember|(?!{REMIND_ME_OF})remind|"
+    rf"\b(timers?|alarms?|reminders?|wake me|remember|(?!{REMIND_ME_OF})remind|"
     r"note(?: down)? that|note down|make a note|write down|jot down|forget|count ?down|"
     r"time (?:me )?(?:for )?[\w-]+(?: [\w-]+)? (?:hours?|minutes?|seconds?|mins?)|"
     r"delete|cancel|stop the|what time is it|time is it|the time|date|today|no|wrong|"
@@ -90,7 +91,8 @@ class TurnRunner:
         self, utterance: str, session: Session, calls: list[ModelCall]
     ) -> understand.Understanding:
         waiting, session.waiting = session.waiting, None
-        filled = fill_missing(waiting, utterance) if waiting else None
+        fill = fill_alarm if waiting and waiting.kind in ALARM_ACTS else fill_missing
+        filled = fill(waiting, utterance) if waiting else None
         if filled is not None:  # the answer to the ask: "Ten minutes."
             return understand.Understanding((filled,), (), source=understand.ANSWER_TO_THE_ASK)
         if not may_hold_acts(utterance):

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from voice_assistant.turn import clauses
-from voice_assistant.turn.acts import CATALOGUE, Act, holds_duration, validate
+from voice_assistant.turn.acts import MODEL_ACTS, Act, holds_duration, validate
 from voice_assistant.turn.commands import read_command
 
 SYSTEM = (
@@ -41,7 +41,7 @@ def schema() -> dict[str, Any]:
     act = {
         "type": "object",
         "properties": {
-            "act": {"enum": list(CATALOGUE)},
+            "act": {"enum": list(MODEL_ACTS)},
             **{name: {"type": "string"} for name in ARGUMENTS},
         },
         "required": ["act"],

@@ -88,12 +88,14 @@ def test_a_thousand_turns_grow_nothing_but_the_store(tmp_path):
     # memory questions are answered (code's first search settles most); general ones are
     # answered without research
     researched = report.stops["answered"] + report.stops["decisive"]
-    assert researched >= 250 and report.stops["general"] >= 250
-    assert report.stops["acted"] >= 100
-    assert report.stops["asked"] >= 100 and report.stops["empty-transcript"] >= 100
-    assert report.store["timers"] == report.store["receipts"] >= 200
+    assert researched >= 150 and report.stops["general"] >= 150
+    assert report.stops["acted"] >= 300
+    assert report.stops["asked"] >= 150 and report.stops["empty-transcript"] >= 50
+    # every timer, alarm and reminder set is pending, each with its receipt
+    assert report.store["timers"] >= 150 and report.store["alarms"] >= 200
+    assert report.store["timers"] + report.store["alarms"] == report.store["receipts"]
     assert report.store["turns"] == researched + report.stops["general"]
-    assert report.store["conversations"] > 100
+    assert report.store["conversations"] > 50
     assert report.samples[-1].db_mb + report.samples[-1].wal_mb > 1.0
     assert growth_beyond_bounds(report) == [], "\n".join(
         f"turn {s.turn}: {s.rss_mb:.1f} MB, {s.fds} fds, {s.threads}/{s.os_threads} threads"

@@ -184,6 +184,10 @@ def test_a_damaged_file_the_daemon_does_not_read_only_warns(caplog):
 
 
 class NoTimers:
+    """Nothing is due: no timer, no alarm, no reminder."""
+
+    book = property(lambda self: self)
+
     def due(self) -> list[object]:
         return []
 

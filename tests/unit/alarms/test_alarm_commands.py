@@ -1,0 +1,118 @@
+"""Alarm and reminder commands read by code: values, asks, problems, and what is not one."""
+
+import pytest
+
+from voice_assistant.turn.alarm_acts import fill_alarm, when_of
+from voice_assistant.turn.commands import read_command
+
+
+def only(said):
+    found = read_command(said)
+    assert found is not None and len(found) == 1, found
+    return found[0]
+
+
+def test_wake_me_is_the_morning_and_ready():
+    act = only("Wake me at seven.")
+    assert act.kind == "set_alarm" and act.ready and when_of(act.values).hour == 7
+
+
+def test_an_alarm_with_its_day_and_half_of_the_day():
+    act = only("Could you please set an alarm for 6:30 a.m. tomorrow")
+    when = when_of(act.values)
+    assert act.ready and (when.hour, when.minute, when.day) == (6, 30, "tomorrow")
+
+
+def test_a_repeat():
+    act = only("Set an alarm every weekday at 7 am.")
+    assert act.ready and act.values["repeat"] == "weekdays"
+
+
+@pytest.mark.parametrize(
+    ("said", "ask"),
+    [
+        ("Set an alarm.", "For what time?"),
+        ("Set an alarm for seven.", "7:00 in the morning or in the evening?"),
+        ("Set an alarm at 25 o'clock.", "There is no 25:00 on a clock. For what time?"),
+        ("Remind me to call Felix.", "When should I remind you?"),
+        (
+            "Remind me yesterday to call mom.",
+            "That time has already passed. When should I remind you?",
+        ),
+        ("Remind me at five.", "What should I remind you of?"),
+    ],
+)
+def test_a_missing_or_bad_time_is_asked_for(said, ask):
+    act = only(said)
+    assert not act.ready and act.values["ask"] == ask
+
+
+@pytest.mark.parametrize(
+    ("said", "text", "hour", "in_s"),
+    [
+        ("Remind me to call Felix at five.", "call Felix", 5, None),
+        ("Remind me in twenty minutes to take the bread out.", "take the bread out", None, 1200),
+        (
+            "Remind me tomorrow morning to bring the insurance card.",
+            "bring the insurance card",
+            None,
+            None,
+        ),
+        ("Remind me at 5 to water the plants", "water the plants", 5, None),
+        ("Please remind me to take my pills every day at 9 pm", "take my pills", 21, None),
+    ],
+)
+def test_a_reminder_keeps_the_users_words(said, text, hour, in_s):
+    act = only(said)
+    when = when_of(act.values)
+    assert act.kind == "set_reminder" and act.ready
+    assert (act.values["text"], when.hour, when.in_s) == (text, hour, in_s)
+
+
+@pytest.mark.parametrize(
+    ("said", "kind", "which"),
+    [
+        ("Cancel my alarm.", "alarm", ""),
+        ("Cancel the seven o'clock alarm", "alarm", "seven o'clock"),
+        ("Turn off my alarms", "alarm", ""),
+        ("Cancel the reminder to call Felix", "reminder", "call felix"),
+    ],
+)
+def test_cancelling(said, kind, which):
+    act = only(said)
+    assert act.kind == "cancel_alarm" and (act.values["kind"], act.values["which"]) == (kind, which)
+
+
+@pytest.mark.parametrize(
+    "said", ["What alarms do I have?", "List my reminders", "Do I have any alarms set?"]
+)
+def test_listing(said):
+    assert only(said).kind == "list_alarms"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Remind me what the plumber said.",
+        "Remind me when the dentist is.",
+        "Set an alarm for the plumber",
+    ],
+)
+def test_not_an_alarm_command(said):
+    found = read_command(said)
+    assert not found or all(a.kind not in ("set_alarm", "set_reminder") for a in found)
+
+
+def test_answers_to_the_asks_fill_the_waiting_act():
+    open_seven = only("Set an alarm for seven tomorrow.")
+    evening = fill_alarm(open_seven, "In the evening.")
+    assert evening is not None and evening.ready and when_of(evening.values).hour == 19
+    assert when_of(evening.values).day == "tomorrow"
+    no_time = only("Wake me up tomorrow.")
+    timed = fill_alarm(no_time, "Half past six.")
+    assert timed is not None and timed.ready  # a wake-up: the morning, the day kept
+    assert (when_of(timed.values).hour, when_of(timed.values).day) == (6, "tomorrow")
+    when_asked = only("Remind me to call Felix.")
+    filled = fill_alarm(when_asked, "In an hour.")
+    assert filled is not None and filled.ready and filled.values["text"] == "call Felix"
+    assert fill_alarm(when_asked, "When is the dentist?") is None
