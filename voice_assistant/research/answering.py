@@ -140,6 +140,7 @@ class Answerer:
                 trace["reply"] = "model, reviewed" + (", rewritten" if attempt == 2 else "")
                 outcome = "cut-short" if stopped else "answered" if attempt == 1 else "rewritten"
                 text = self._compose(draft, verdict, notes, mode, stopped)
+                trace["sources"] = sources_of(notes, [f.note for f in verdict.kept])
                 return Answered(text, outcome, request, first, calls, trace)
             if completion.finish_reason == "deadline":  # out of time: no rewrite
                 trace["reply"] = "code: the answer stopped at its deadline"
@@ -157,9 +158,11 @@ class Answerer:
             trace["reply"] = "code: no answer"
             text = spoken_fallback(notes) if not written else written_fallback(notes)
             return Answered(text, "no-answer", request, None, calls, trace)
-        said = compose.notes_say(question, reviewed, pointed, context, not written)
-        if said is not None:
+        found = compose.notes_sentence(question, reviewed, pointed, context, not written)
+        if found is not None:
             trace["reply"] = "code: the note's own sentence (no answer passed review)"
+            trace["sources"] = sources_of(reviewed, [found[1]])
+            said = compose.say_notes_sentence(*found, reviewed, not written)
             return Answered(said, "quoted", request, first, calls, trace)
         trace["reply"] = "code: declined (no answer passed review)"
         return Answered(
@@ -252,6 +255,12 @@ class Answerer:
             return Answered(text, "general", request, out, calls, trace)
         trace["reply"] = "code: no general answer passed review"
         return Answered(SPOKEN_NOTHING, "no-answer", request, out, calls, trace)
+
+
+def sources_of(notes: list[Note], numbers: list[int]) -> list[dict[str, str]]:
+    """The notes an answer's facts came from (title and day), for "How do you know?"."""
+    chosen = [notes[n - 1] for n in dict.fromkeys(numbers) if 0 < n <= len(notes)]
+    return [{"title": note.subject, "day": note.day} for note in chosen]
 
 
 def _recite(draft: Draft, notes: list[Note]) -> Draft | None:

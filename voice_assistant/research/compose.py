@@ -112,6 +112,14 @@ def notes_say(
     the sentence a draft quoted (where the model looked), else the one that would answer. It is
     stated ("Your notes say: …") only if, taken as the answer, it passes every check;
     otherwise None (code declines)."""
+    found = notes_sentence(question, notes, pointed, context, spoken)
+    return None if found is None else say_notes_sentence(*found, notes, spoken)
+
+
+def notes_sentence(
+    question: str, notes: list[Note], pointed: list[Fact], context: str = "", spoken: bool = True
+) -> tuple[str, int] | None:
+    """``notes_say``'s sentence and the number of its note, before it is worded."""
     candidates: list[tuple[int, str]] = []
     for fact in pointed:
         note = notes[fact.note - 1]
@@ -133,11 +141,11 @@ def notes_say(
         for said in tries:
             own = Fact(number, said, said)
             if review(question, Draft((own,)), notes, context, spoken).passed:
-                return _notes_say(said, number, notes, spoken)
+                return said, number
     return None
 
 
-def _notes_say(sentence: str, number: int, notes: list[Note], spoken: bool) -> str:
+def say_notes_sentence(sentence: str, number: int, notes: list[Note], spoken: bool) -> str:
     if spoken:
         said = split_sentences(speakable(second_person(sentence)))[:MAX_SENTENCES]
         return NOTES_SAY.format(sentence=" ".join(said))

@@ -8,6 +8,7 @@ own answer task (the research core); a reply that fails review twice gives way t
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import asdict, replace
 from typing import Any
@@ -32,6 +33,7 @@ from voice_assistant.turn.outcome import (
 )
 from voice_assistant.turn.review import applicable_checks, findings, review_prompt, review_schema
 from voice_assistant.turn.session import Session
+from voice_assistant.turn.where_from import asks_where_from, support_of, where_from_reply
 
 ACT_WORDS = re.compile(
     rf"\b(timers?|alarms?|reminders?|wake me|remember|(?!{REMIND_ME_OF})remind|"
@@ -155,6 +157,10 @@ class TurnRunner:
 
     def answer(self, question: str, mode: Mode, session: Session | None = None) -> Reply:
         session = session or Session.independent()
+        if asks_where_from(question):  # "How do you know?": code, from the last answer
+            today = dt.datetime.fromtimestamp(self.actions.now()).date()
+            text = where_from_reply(session.last_support, today)
+            return Reply(text, "answered", mode, turn={"understanding": "where from"})
         calls: list[ModelCall] = []
         understood = self.understand(question, session, calls)
         obligations = []
@@ -199,6 +205,7 @@ class TurnRunner:
                 answers.append(f"I couldn't answer: {asked}")
                 continue
             first = first or reply
+            session.last_support = support_of(reply.review)
             calls.extend(reply.model_calls)
             answers.append(reply.text)
             reviews.append({"question": asked, **(reply.review or {})})  # per question asked

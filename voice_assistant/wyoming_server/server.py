@@ -65,19 +65,35 @@ IDLE_S = 120.0
 ME = Attribution(name="voice-assistant", url="")
 
 
+def serves(engines: Engines, kind: str) -> tuple[str, str]:
+    """What really transcribes (``stt``) or speaks (``tts``) for us: its description and
+    model name. A Wyoming service on another machine is named as such, with its address."""
+    s = engines.settings
+    backend = engines.backend(kind)
+    what = "speech to text" if kind == "stt" else "voice"
+    if backend == "wyoming":
+        uri = getattr(s, kind).wyoming.uri
+        return f"the assistant's {what} from the Wyoming service at {uri}", "remote"
+    model = s.models.stt if kind == "stt" else s.models.tts
+    return f"the assistant's {what} ({backend}, on this machine)", model
+
+
 def describe(engines: Engines) -> Info:
-    """What this server offers: our whisper, our piper voice, and the whole turn."""
+    """What this server offers: the speech to text and the voice that really serve it (ours,
+    or a remote one named as such), and the whole turn, which controls no home devices
+    (``supports_home_control`` False, so Home Assistant keeps its own device commands)."""
     s = engines.settings
     languages = [s.stt.language or "en"]
+    (heard_by, stt_model), (voiced_by, voice) = serves(engines, "stt"), serves(engines, "tts")
     return Info(
         asr=[
             AsrProgram(
                 name="voice-assistant-asr",
                 attribution=ME,
                 installed=True,
-                description="the assistant's speech to text (faster-whisper)",
+                description=heard_by,
                 version=None,
-                models=[AsrModel(s.models.stt, ME, True, "whisper", None, languages)],
+                models=[AsrModel(stt_model, ME, True, engines.backend("stt"), None, languages)],
             )
         ],
         tts=[
@@ -85,9 +101,9 @@ def describe(engines: Engines) -> Info:
                 name="voice-assistant-tts",
                 attribution=ME,
                 installed=True,
-                description="the assistant's voice (piper)",
+                description=voiced_by,
                 version=None,
-                voices=[TtsVoice(s.models.tts, ME, True, "piper voice", None, languages)],
+                voices=[TtsVoice(voice, ME, True, engines.backend("tts"), None, languages)],
                 supports_synthesize_streaming=True,
             )
         ],
@@ -96,9 +112,11 @@ def describe(engines: Engines) -> Info:
                 name="voice-assistant",
                 attribution=ME,
                 installed=True,
-                description="answers from your own notes, timers and reminders, reviewed",
+                description="answers from your own notes, timers, alarms and reminders, "
+                "reviewed; controls no home devices",
                 version=None,
                 models=[HandleModel("turns", ME, True, "the whole turn", None, languages)],
+                supports_home_control=False,
             )
         ],
     )
@@ -116,8 +134,13 @@ class WyomingServer:
         self.info = describe(engines).event()
 
     def session(self, context: Any) -> Session:
-        """The conversation a peer's context names (a new one when it names none)."""
-        key = context.get("conversation_id") if isinstance(context, dict) else None
+        """The conversation a peer's context names: the room of the satellite or device it
+        names (timers and asks stay in that room), else its conversation id, else a new one."""
+        context = context if isinstance(context, dict) else {}
+        device = context.get("satellite_id") or context.get("device_id")
+        if isinstance(device, str) and device:
+            return self.service.sessions.get(f"ha:{device}")
+        key = context.get("conversation_id")
         if not isinstance(key, str) or not key:
             return Session(room="wyoming", continues_latest=False)
         return self.service.sessions.get(f"wyoming:{key}", continues_latest=False)
