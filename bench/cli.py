@@ -32,6 +32,7 @@ SUITES = (
     "satellites",
     "llama-build",
     "written",
+    "acts",
 )
 
 
@@ -86,7 +87,7 @@ def build_parser(prog: str = "voice-assistant bench") -> argparse.ArgumentParser
         metavar="PART",
         choices=[1, 2, 3, 4, 5, 6],
         help="answers and turn-end suites: a held-out part, 1 (default) to 6 (never tuned "
-        "on; score it only at the end)",
+        "on; score it only at the end); acts suite: its held-out phrasings",
     )
     bench.add_argument(
         "--model-review",
@@ -123,6 +124,10 @@ def run(settings: Settings, args: argparse.Namespace) -> int:
         return run_answers_bench(
             settings, args.runs, args.only, args.model_review, args.spoken, args.held_out
         )
+    if suite == "acts":
+        from bench.acts import run_acts_bench
+
+        return run_acts_bench(settings, bool(args.held_out))
     if suite == "window":
         from bench.window import run_window_bench
 

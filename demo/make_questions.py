@@ -6,7 +6,8 @@ Each question (demo/questions) and act (demo/acts) is written as NAME.wav (piper
 22,050 Hz, so the batch harness also shows resampling) with NAME.txt as its reference
 transcript; noise.wav is seeded pink noise, which must produce no reply. Piper is not
 bit-exact between runs: regenerate only what you change (``make_questions.py wake``
-writes only demo/wake, the wake word followed by a question, for the daemon's tests).
+writes only demo/wake, the wake word followed by a question, for the daemon's tests;
+``window`` only demo/window, words said into a window that needs no wake word).
 
 Each take is heard through the live path before it is kept (``tests/live_path.py``: the
 wake word, the listening state machine and whisper, at every alignment of the 80 ms block
@@ -54,6 +55,11 @@ WAKE = {
     "hey_jarvis_alarm": ("Hey Jarvis.", "Wake me up in three seconds."),
     "hey_jarvis": ("Hey Jarvis.", ""),
 }
+WINDOW = {
+    # said into a window that needs no wake word and takes a few words only
+    "stop": "Stop.",
+    "how_do_you_know": "How do you know?",
+}
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "questions"
 TAKES = 5
@@ -92,9 +98,10 @@ def main(only: list[str]) -> None:
     silence = np.zeros(int(0.4 * tts.sample_rate), dtype=np.int16)
     if "wake" in only or not only:
         make_wake(engines, tts, silence)
-    if only and "questions" not in only:
-        return
-    for folder, texts in ((OUT, QUESTIONS), (HERE / "acts", ACTS)):
+    folders = [] if only and "questions" not in only else [(OUT, QUESTIONS), (HERE / "acts", ACTS)]
+    if "window" in only or not only:
+        folders.append((HERE / "window", WINDOW))
+    for folder, texts in folders:
         folder.mkdir(exist_ok=True)
         for name, text in texts.items():
 
@@ -104,8 +111,9 @@ def main(only: list[str]) -> None:
             keep_take(engines, folder / f"{name}.wav", text, spoken, tts.sample_rate)
             (folder / f"{name}.txt").write_text(text + "\n")
             print(f"{folder.name}/{name}.wav  {text}")
-    write_wav(OUT / "noise.wav", pink_noise(3.0, tts.sample_rate), tts.sample_rate)
-    print("noise.wav: 3.0 s of pink noise")
+    if not only or "questions" in only:
+        write_wav(OUT / "noise.wav", pink_noise(3.0, tts.sample_rate), tts.sample_rate)
+        print("noise.wav: 3.0 s of pink noise")
 
 
 def make_wake(engines: Engines, tts: TextToSpeech, silence: np.ndarray) -> None:
@@ -125,4 +133,4 @@ def make_wake(engines: Engines, tts: TextToSpeech, silence: np.ndarray) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])  # "wake" or "questions" regenerates only that part
+    main(sys.argv[1:])  # "wake", "questions" or "window" regenerates only that part

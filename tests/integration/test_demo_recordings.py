@@ -17,10 +17,14 @@ PLAYED = {
     "wake/hey_jarvis_capital.wav": True,
     "wake/hey_jarvis_timer.wav": True,
     "wake/hey_jarvis.wav": True,
+    "wake/hey_jarvis_reminder.wav": True,
+    "wake/hey_jarvis_alarm.wav": True,
     # into an open window (push-to-talk, the follow-up)
     "questions/capital.wav": False,
     "questions/dentist.wav": False,
     "acts/timer_no_duration.wav": False,
+    "window/stop.wav": False,
+    "window/how_do_you_know.wav": False,
 }
 
 

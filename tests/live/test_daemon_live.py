@@ -9,6 +9,7 @@ models and a warm-up, and each test leaves it idle for the next.
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -27,6 +28,7 @@ from voice_assistant.wer import word_error_rate
 pytestmark = pytest.mark.integration
 WAKE = CHECKOUT / "demo" / "wake"
 ACTS = CHECKOUT / "demo" / "acts"
+WINDOW = CHECKOUT / "demo" / "window"
 CUE = "One moment."
 LONG_TEXT = " ".join(
     f"This is sentence number {i} of a long reply that goes on for a while." for i in range(1, 15)
@@ -134,8 +136,8 @@ def test_a_reminder_is_said_in_the_users_words_when_due(daemon, real_assistant, 
             lambda s: s["alarms_rung"] > before["alarms_rung"] and s["state"] == "idle",
             60,
         )
-    heard = transcribe(real_assistant, speaker.audio()).lower()
-    assert "reminder: check the oven" in heard.replace(",", ":"), heard
+    heard = " ".join(re.findall(r"[\w']+", transcribe(real_assistant, speaker.audio()).lower()))
+    assert "reminder check the oven" in heard, heard
 
 
 def test_a_ringing_alarm_stops_at_the_wake_word(daemon, tmp_path):
@@ -159,6 +161,40 @@ def test_a_ringing_alarm_stops_at_the_wake_word(daemon, tmp_path):
     # the ring stopped: at most the short "heard you" earcon follows (it rings for 60 s)
     assert loud_seconds(speaker.audio()[after:]) < 0.5
     assert "alarm" in daemon.log.read_text() and " stopped" in daemon.log.read_text()
+
+
+def test_stop_without_the_wake_word_ends_a_ringing_alarm(daemon, tmp_path):
+    before = daemon.status()
+    with Speaker(daemon.env, tmp_path / "speaker.wav") as speaker:
+        daemon.play(WAKE / "hey_jarvis_alarm.wav")  # "Wake me up in three seconds."
+        daemon.wait_for(
+            "the alarm to ring",
+            lambda s: s["turns"] > before["turns"] and s["state"] == "ringing",
+            timeout=120,
+        )
+        time.sleep(1.5)
+        said = daemon.play(WINDOW / "stop.wav")  # "Stop." and no wake word
+        status = daemon.wait_for(
+            "the alarm to stop", lambda s: s["alarms_rung"] > before["alarms_rung"], timeout=20
+        )
+        time.sleep(3.0)
+    assert status["wakes"] == before["wakes"] + 1  # only the one that set it
+    after = int((said - speaker.started + 1.5) * RATE)  # whisper reads "Stop." first
+    assert loud_seconds(speaker.audio()[after:]) < 0.3  # it rings for 60 s otherwise
+    assert "stopped by voice" in daemon.log.read_text()
+
+
+def test_how_do_you_know_after_an_answer_needs_no_wake_word(daemon):
+    before = daemon.turns()
+    daemon.play(WAKE / "hey_jarvis.wav")
+    daemon.play(DEMO / "dentist.wav")
+    status = daemon.next_turn(before)
+    wakes = status["wakes"]
+    assert "dentist" in status["last_turn"]["transcript"].lower()
+    daemon.play(WINDOW / "how_do_you_know.wav")  # no wake word
+    status = daemon.next_turn(before + 1)
+    assert status["wakes"] == wakes
+    assert status["last_turn"]["reply"].startswith("From your note 'Dentist'"), status
 
 
 def test_the_wake_word_during_a_long_reply_stops_it(daemon, tmp_path):

@@ -17,6 +17,8 @@ from voice_assistant.daemon.board import Board
 from voice_assistant.daemon.jobs import Counts, EarconJob, MicState, RingJob
 from voice_assistant.daemon.microphone import AudioStream
 from voice_assistant.daemon.runner import JobRunner
+from voice_assistant.daemon.word_windows import WordWindow, wanted
+from voice_assistant.events import Utterance
 from voice_assistant.listening.endpointing import Resumed, Tentative
 from voice_assistant.listening.machine import GaveUp, Listening, Spoke, Woke
 
@@ -49,6 +51,8 @@ class MicReader:
         self.last_barge_in_s = 0.0
         self.clock = 0.0
         """Seconds of microphone audio read: the time the wake and listening rules see."""
+        self.words_for: WordWindow | None = None
+        """The open window takes only these words (``word_windows``); None: any request."""
 
     def use(self, listening: Listening) -> None:
         """The wake word and endpointing blocks go through (again after a reload)."""
@@ -95,6 +99,7 @@ class MicReader:
         if self.runner.whole_early() and sooner_s > 0:  # "Set a timer for ten minutes."
             self.listening.end_sooner(sooner_s)
         self.open_follow_up()
+        self.open_word_window()
         idle = self.runner.idle() and not self.listening.listening
         if self.reload_requested.is_set() and idle:
             self.reload_requested.clear()
@@ -108,10 +113,40 @@ class MicReader:
             self.listening.follow_up()
             self.board.post("listening")
 
+    def open_word_window(self) -> None:
+        """While something rings, listen for "stop"; after an answer, once, for "How do you
+        know?". Neither needs the wake word, and neither takes anything else."""
+        if self.listening.listening:
+            return
+        if self.runner.ringing.is_set():
+            self.words_for = "stop"
+        elif self.runner.answered.is_set() and self.runner.idle():
+            self.runner.answered.clear()
+            self.words_for = "where-from"
+        else:
+            return
+        self.listening.follow_up()
+
+    def heard_words(self, utterance: Utterance) -> None:
+        """An utterance in a word window: whisper reads it here; only the window's words act."""
+        window, self.words_for = self.words_for, None
+        assert window is not None
+        text = self.runner.engines.stt().transcribe(utterance.samples).text
+        if not wanted(window, text):
+            log.info("heard %r while listening for %s: ignored", text, window)
+        elif window == "stop":
+            log.info("stopped by voice: %r", text)
+            self.runner.cut()
+        else:
+            self.runner.turn(utterance)
+
     def hear(self, block: Any) -> None:
         """Wake word, barge-in and endpointing for one block (``clock`` already counts it)."""
         action = self.listening.feed(block, self.clock, speaking=self.runner.busy.is_set())
+        if self.words_for is not None and not isinstance(action, (Woke, Spoke, GaveUp)):
+            return  # a word window starts no turn early
         if isinstance(action, Woke):
+            self.words_for = None  # the wake word: a request of any kind
             self.runner.went_on()
             self.counts.wakes += 1
             if action.barge_in:
@@ -121,6 +156,8 @@ class MicReader:
                 log.info("barge-in: speech stopped")
             self.runner.queue(EarconJob())
             self.board.post("listening")
+        elif isinstance(action, Spoke) and self.words_for is not None:
+            self.heard_words(action.utterance)
         elif isinstance(action, Spoke):
             self.runner.turn(action.utterance)
         elif isinstance(action, Tentative):
@@ -128,4 +165,5 @@ class MicReader:
         elif isinstance(action, Resumed):
             self.runner.went_on()
         elif isinstance(action, GaveUp):
+            self.words_for = None
             self.board.post("gave-up")

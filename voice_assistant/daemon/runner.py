@@ -55,6 +55,10 @@ class JobRunner:
         """Set by ``stop``, a barge-in or SIGTERM: the sentence playing is cut, no more follow."""
         self.follow_up = threading.Event()
         """The last reply asks something: the microphone listens once the worker is idle."""
+        self.answered = threading.Event()
+        """The last reply was an answer: "How do you know?" may follow, no wake word needed."""
+        self.ringing = threading.Event()
+        """An alarm or reminder rings: "Stop" ends it, no wake word needed."""
         self.session = worker.sessions.get("local")  # this microphone's conversation
         self.cue: threading.Thread | None = None
         self.early: tuple[Speculation, Future[TurnResult]] | None = None
@@ -178,6 +182,8 @@ class JobRunner:
         ran = error is None or error.stage != REFUSED
         if ran and reply is not None and follows(reply.follow_up, cut):
             self.follow_up.set()
+        elif ran and reply is not None and reply.review is not None and not cut:
+            self.answered.set()  # research answered: its support can be asked for
 
     def _crashed(self, future: Future[TurnResult]) -> None:
         """A turn that raised past the pipeline (a bug): logged, and the daemon goes on."""
@@ -247,7 +253,13 @@ class JobRunner:
             self.board.post("ringing")
             ring_for_s = self.settings.alarms.ring_for_s
             tts = self.engines.tts
-            rang = ring_alarms(actions.book, self.sink, tts, self.hush, self.stopping, ring_for_s)
+            self.ringing.set()
+            try:
+                rang = ring_alarms(
+                    actions.book, self.sink, tts, self.hush, self.stopping, ring_for_s
+                )
+            finally:
+                self.ringing.clear()
             self.counts.alarms_rung += rang
         for timer in actions.due():
             self.busy.set()
