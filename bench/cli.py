@@ -33,6 +33,7 @@ SUITES = (
     "llama-build",
     "written",
     "acts",
+    "alarms",
 )
 
 
@@ -95,12 +96,15 @@ def build_parser(prog: str = "voice-assistant bench") -> argparse.ArgumentParser
         help="answers suite: the model's review checks on the seeded drafts too",
     )
     bench.add_argument(
-        "--idle-s", type=float, default=60.0, help="daemon suite: seconds of silence for idle CPU"
+        "--idle-s",
+        type=float,
+        default=60.0,
+        help="daemon and alarms suites: seconds of silence for idle CPU",
     )
     bench.add_argument(
         "--keep",
         action="store_true",
-        help="daemon and live suites: keep the work folder (logs, WAVs)",
+        help="daemon, live and alarms suites: keep the work folder (logs, WAVs)",
     )
     bench.add_argument(
         "--python",
@@ -124,6 +128,10 @@ def run(settings: Settings, args: argparse.Namespace) -> int:
         return run_answers_bench(
             settings, args.runs, args.only, args.model_review, args.spoken, args.held_out
         )
+    if suite == "alarms":
+        from bench.alarms import run_alarms_bench
+
+        return run_alarms_bench(args.runs, args.idle_s, args.keep)
     if suite == "acts":
         from bench.acts import run_acts_bench
 

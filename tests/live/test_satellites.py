@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import time
 from pathlib import Path
 
@@ -15,7 +16,8 @@ import pytest
 
 from bench.peers import Satellite, wyoming_satellite
 from tests.audio_rig import pulseaudio_rig
-from tests.live_daemon import LiveDaemon
+from tests.conftest import with_demo_memories
+from tests.live_daemon import LiveDaemon, Speaker, loud_seconds
 from tests.paths import CHECKOUT
 from voice_assistant.audio.wavfile import to_mono_16k
 from voice_assistant.wer import word_error_rate
@@ -48,8 +50,9 @@ class Rig:
 
 
 @pytest.fixture(scope="module")
-def rig(demo_data, tmp_path_factory):
+def rig(tmp_path_factory):
     folder = tmp_path_factory.mktemp("satellites")
+    demo_data = with_demo_memories(folder / "data")
     config = folder / "config" / "voice-assistant" / "config.toml"
     config.parent.mkdir(parents=True)
     with contextlib.ExitStack() as stack:
@@ -121,6 +124,22 @@ def test_the_daemon_s_own_microphone_works_beside_them(rig):
     # model copied "Your memories have nothing on that." from another room's reply)
     assert status["last_turn"]["reply"].count("nothing on that") == 1
     assert all(link["state"] == "connected" for link in status["satellites"].values())
+
+
+def test_a_reminder_set_at_a_satellite_rings_there_and_not_here(rig, real_assistant, tmp_path):
+    kitchen = rig.rooms["kitchen"]
+    before = len(replies(kitchen))
+    with Speaker(rig.daemon.env, tmp_path / "daemon-speaker.wav") as speaker:
+        kitchen.say(WAKE / "hey_jarvis_reminder.wav")  # "… in three seconds to check the oven."
+        receipt = heard_back(real_assistant, wait_for_reply(kitchen, before + 1))
+        assert "reminder set" in receipt.lower(), receipt
+        ring = wait_for_reply(kitchen, before + 2, timeout=60)
+    heard = " ".join(re.findall(r"[\w']+", heard_back(real_assistant, ring).lower()))
+    assert "reminder check the oven" in heard, heard
+    assert loud_seconds(speaker.audio()) < 0.2  # the daemon's own speaker stayed silent
+    assert (
+        "reminder" in rig.daemon.log.read_text() and "rang at kitchen" in rig.daemon.log.read_text()
+    )
 
 
 def test_a_satellite_that_restarts_is_driven_again(rig):

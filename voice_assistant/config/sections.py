@@ -320,7 +320,8 @@ class TtsConfig(Section):
 
 
 class Settings(Section):
-    paths: PathsConfig = PathsConfig()
+    paths: PathsConfig = Field(default_factory=PathsConfig)
+    """Made per ``Settings``: its XDG default is read then, not when this module loads."""
     models: ModelsConfig = ModelsConfig()
     stt: SttConfig = SttConfig()
     llm: LlmConfig = LlmConfig()

@@ -142,6 +142,7 @@ class Daemon:
             self.beside.append(beside)
         if network.satellites:  # other rooms: their turns too
             self.satellites = Satellites(self.assistant, self.worker, network.satellites).start()
+            self.runner.elsewhere = self.satellites.connected_rooms  # they ring their own
             self.beside.append(self.satellites)
         signal.signal(signal.SIGTERM, lambda *_: self.terminate())
         signal.signal(signal.SIGINT, lambda *_: self.terminate())

@@ -17,10 +17,10 @@ from voice_assistant.daemon.board import Board
 from voice_assistant.daemon.jobs import Counts, EarconJob, MicState, RingJob
 from voice_assistant.daemon.microphone import AudioStream
 from voice_assistant.daemon.runner import JobRunner
-from voice_assistant.daemon.word_windows import WordWindow, wanted
 from voice_assistant.events import Utterance
 from voice_assistant.listening.endpointing import Resumed, Tentative
 from voice_assistant.listening.machine import GaveUp, Listening, Spoke, Woke
+from voice_assistant.turn.word_windows import WordWindow, wanted
 
 log = logging.getLogger("voice_assistant.daemon")
 RING_CHECK_S = 1.0

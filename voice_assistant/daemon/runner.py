@@ -12,21 +12,21 @@ from __future__ import annotations
 import contextlib
 import logging
 import threading
+from collections.abc import Callable
 from concurrent.futures import Future
 
 from voice_assistant.assistant import Assistant
 from voice_assistant.daemon.board import Board
 from voice_assistant.daemon.jobs import Counts, EarconJob, Job, RingJob, SayJob
 from voice_assistant.daemon.models import ModelGuard
-from voice_assistant.daemon.ringing import ring_alarms
+from voice_assistant.daemon.ringing import ring_alarms, ring_timers, rings_here
 from voice_assistant.daemon.speculation import Speculation
 from voice_assistant.errors import AssistantError, Refused
 from voice_assistant.events import Utterance
 from voice_assistant.listening.machine import follows
 from voice_assistant.pipeline import Delivery, Heard, TurnResult
-from voice_assistant.progress import ALARM, FAILED, Phase, earcon, tones
+from voice_assistant.progress import FAILED, Phase, earcon, tones
 from voice_assistant.speak import Speaker, speak
-from voice_assistant.turn.actions import ring_text
 from voice_assistant.turn_log import REFUSED
 from voice_assistant.turn_service import TurnService
 
@@ -59,6 +59,8 @@ class JobRunner:
         """The last reply was an answer: "How do you know?" may follow, no wake word needed."""
         self.ringing = threading.Event()
         """An alarm or reminder rings: "Stop" ends it, no wake word needed."""
+        self.elsewhere: Callable[[], frozenset[str]] = frozenset
+        """The rooms whose satellites are connected now: they ring their own timers."""
         self.session = worker.sessions.get("local")  # this microphone's conversation
         self.cue: threading.Thread | None = None
         self.early: tuple[Speculation, Future[TurnResult]] | None = None
@@ -247,25 +249,19 @@ class JobRunner:
         self.models.check()
 
     def _ring_due(self) -> None:
-        actions = self.assistant.actions()
-        if actions.book.due():
-            self.busy.set()
-            self.board.post("ringing")
-            ring_for_s = self.settings.alarms.ring_for_s
-            tts = self.engines.tts
-            self.ringing.set()
-            try:
-                rang = ring_alarms(
-                    actions.book, self.sink, tts, self.hush, self.stopping, ring_for_s
-                )
-            finally:
-                self.ringing.clear()
-            self.counts.alarms_rung += rang
-        for timer in actions.due():
-            self.busy.set()
-            self.board.post("ringing")
-            self.sink.play(tones(ALARM), 22_050)
-            speak(self.engines.tts(), ring_text(timer), self.sink, self.hush)
-            actions.mark_rung(timer.id)
-            self.counts.timers_rung += 1
-            log.info("timer %d rang", timer.id)
+        actions, elsewhere = self.assistant.actions(), self.elsewhere()
+        timers = [t for t in actions.due() if rings_here(t.room, elsewhere)]
+        alarms = [a for a in actions.book.due() if rings_here(a.room, elsewhere)]
+        if not (timers or alarms):
+            return
+        self.busy.set()
+        self.board.post("ringing")
+        self.ringing.set()
+        try:
+            tts, ring_for_s = self.engines.tts, self.settings.alarms.ring_for_s
+            self.counts.timers_rung += ring_timers(actions, timers, self.sink, tts(), self.hush)
+            self.counts.alarms_rung += ring_alarms(
+                actions.book, alarms, self.sink, tts, self.hush, self.stopping, ring_for_s
+            )
+        finally:
+            self.ringing.clear()

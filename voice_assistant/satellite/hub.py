@@ -1,6 +1,7 @@
 """The daemon's satellites (``wyoming.satellites``): one event loop in a thread of its own
 holds a ``SatelliteLink`` per address, and looks at the household's timers once a second
-to tell every connected satellite what started, was cancelled or finished.
+to tell every connected satellite what started, was cancelled or finished, and to ring
+what is due in a connected satellite's room there (``rings.py``).
 
 Every model call and database read runs on the daemon's worker, as its own turns do; a
 satellite's session is kept by its room across reconnections, so an ask in the kitchen is
@@ -13,14 +14,17 @@ import asyncio
 import logging
 import threading
 import time
+from concurrent.futures import Future
 from typing import Any
 
 from wyoming.event import Event
 
 from voice_assistant.assistant import Assistant
 from voice_assistant.config import Settings
+from voice_assistant.events import FloatAudio
 from voice_assistant.listening.machine import Listening, listening_for
 from voice_assistant.satellite.link import SatelliteLink
+from voice_assistant.satellite.rings import Ring, RingKey, pick
 from voice_assistant.satellite.timers import started, timer_events
 from voice_assistant.turn.actions import Timer
 from voice_assistant.turn_service import TurnService
@@ -35,6 +39,8 @@ class Satellites:
         self.worker = worker
         self.links = [SatelliteLink(uri, self) for uri in uris]
         self.timers: dict[int, Timer] = {}
+        self.ringing: set[RingKey] = set()
+        self.ring_tasks: set[asyncio.Task[None]] = set()
         self.loop = asyncio.new_event_loop()
         self.stopping: asyncio.Event | None = None
         self.thread = threading.Thread(target=self._run, name="satellites", daemon=True)
@@ -59,6 +65,16 @@ class Satellites:
 
     def status(self) -> dict[str, Any]:
         return {link.uri: link.status() for link in self.links}
+
+    def connected_rooms(self) -> frozenset[str]:
+        """The session rooms of the satellites connected now: they ring their own."""
+        return frozenset(
+            f"satellite:{link.room}" for link in self.links if link.state == "connected"
+        )
+
+    def transcribe(self, samples: FloatAudio) -> Future[str]:
+        """What whisper hears in ``samples``, on the worker (a word window at a satellite)."""
+        return self.worker.call(lambda: self.assistant.engines.stt().transcribe(samples).text)
 
     def listening(self) -> Listening:
         """Wake word and endpointing of their own for one satellite's stream."""
@@ -88,6 +104,7 @@ class Satellites:
         while not stopping.is_set():
             try:
                 await self._look_at_timers()
+                await self._ring_in_rooms()
             except Exception:  # a failed look is logged; the next one may succeed
                 log.exception("looking at the timers failed")
             await asyncio.sleep(TIMER_LOOK_S)
@@ -112,3 +129,47 @@ class Satellites:
                     await link.send(events)
                 except (OSError, ConnectionError) as exc:
                     log.warning("satellite %s: timer events not delivered: %s", link.uri, exc)
+
+    async def _ring_in_rooms(self) -> None:
+        """Ring what is due in connected satellites' rooms there; one answering a turn
+        rings after it (its reply's audio is not cut into)."""
+        links = {
+            f"satellite:{link.room}": link
+            for link in self.links
+            if link.state == "connected" and not link.busy
+        }
+        if not links:
+            return
+        assistant, ringing = self.assistant, set(self.ringing)
+
+        def due() -> list[Ring]:
+            return pick(assistant.actions(), assistant.engines.tts(), set(links), ringing)
+
+        by_room: dict[str, list[Ring]] = {}
+        for ring in await asyncio.wrap_future(self.worker.call(due)):
+            self.ringing.add(ring.key)
+            by_room.setdefault(ring.room, []).append(ring)
+        for room, rings in by_room.items():
+            links[room].busy = True  # one after another there; the next look skips it
+            task = asyncio.create_task(self._ring_all(links[room], rings))
+            self.ring_tasks.add(task)
+            task.add_done_callback(self.ring_tasks.discard)
+
+    async def _ring_all(self, link: SatelliteLink, rings: list[Ring]) -> None:
+        for ring in rings:
+            await self._ring(link, ring)
+
+    async def _ring(self, link: SatelliteLink, ring: Ring) -> None:
+        ring_for_s = self.settings().alarms.ring_for_s if ring.repeats else 0.0
+        try:
+            state = await link.ring(ring.sound, ring.rate, ring_for_s)
+            log.info("%s %d rang at %s: %s", *ring.key, link.room, state)
+            if ring.alarm is not None:
+                alarm, actions = ring.alarm, self.assistant.actions
+                await asyncio.wrap_future(
+                    self.worker.call(lambda: actions().book.finish(alarm, state))
+                )
+        except (OSError, ConnectionError) as exc:
+            log.warning("satellite %s: %s %d not delivered: %s", link.uri, *ring.key, exc)
+        finally:
+            self.ringing.discard(ring.key)

@@ -17,11 +17,13 @@ import asyncio
 import contextlib
 import logging
 import threading
+from concurrent.futures import Future
 from typing import Any, Literal, Protocol
 
 import numpy as np
+import numpy.typing as npt
 from wyoming.asr import Transcript
-from wyoming.audio import AudioChunk, AudioStop
+from wyoming.audio import AudioChunk, AudioStart, AudioStop
 from wyoming.error import Error
 from wyoming.event import Event
 from wyoming.info import Describe, Info
@@ -35,13 +37,14 @@ from wyoming.wake import Detection
 from voice_assistant.audio.wavfile import to_mono_16k
 from voice_assistant.config import Settings
 from voice_assistant.errors import AssistantError
-from voice_assistant.events import SAMPLE_RATE, Utterance
+from voice_assistant.events import SAMPLE_RATE, FloatAudio, Utterance
 from voice_assistant.listening.machine import Block, Listening, Spoke, Woke, follows
 from voice_assistant.pipeline import Delivery, Stage
-from voice_assistant.satellite.speaker import SatelliteSpeaker
+from voice_assistant.satellite.speaker import CHUNK_SAMPLES, SatelliteSpeaker
 from voice_assistant.turn.session import Session
+from voice_assistant.turn.word_windows import says_stop
 from voice_assistant.turn_service import TurnService
-from voice_assistant.wyoming.pcm import pcm16
+from voice_assistant.wyoming.pcm import chunk_events, pcm16
 from voice_assistant.wyoming.uri import address
 from voice_assistant.wyoming.wire import MAX_HEADER, read_event, write_event
 
@@ -53,6 +56,8 @@ DESCRIBE_S = 5.0
 LinkState = Literal["connecting", "connected", "unreachable", "disconnected"]
 """What ``status`` says of a satellite: before the first try, connected, the last try
 failed (tried again with backoff), or it went away (connected again with backoff)."""
+RING_GAP_S = 0.6
+"""Quiet between two rings of an alarm."""
 PLAYED_MARGIN_S = 2.0
 """A satellite that never says ``played`` (wyoming-satellite 1.0.0) is taken to have
 played the reply this long after its length."""
@@ -60,7 +65,7 @@ played the reply this long after its length."""
 
 class Hub(Protocol):
     """What the links share (``hub.Satellites``): the daemon's worker, the settings in
-    force, a listening machine for each stream, the timers running now."""
+    force, a listening machine for each stream, the timers running now, whisper."""
 
     worker: TurnService
 
@@ -69,6 +74,8 @@ class Hub(Protocol):
     def listening(self) -> Listening: ...
 
     def running_timers(self) -> list[Event]: ...
+
+    def transcribe(self, samples: FloatAudio) -> Future[str]: ...
 
 
 class SatelliteLink:
@@ -91,6 +98,9 @@ class SatelliteLink:
         self.hush = threading.Event()
         self.played = asyncio.Event()
         self.turn_task: asyncio.Task[None] | None = None
+        self.ringing = False
+        """Something rings here: "Stop" ends it, no wake word needed (``ring``)."""
+        self.word_tasks: set[asyncio.Task[None]] = set()
 
     def status(self) -> dict[str, Any]:
         log = self.hub.worker.log
@@ -185,8 +195,45 @@ class SatelliteLink:
             self.clock += BLOCK / SAMPLE_RATE
             await self.feed(block)
 
+    async def ring(self, sound: npt.NDArray[np.int16], rate: int, ring_for_s: float) -> str:
+        """Play ``sound`` here once (``rang``), or, with ``ring_for_s``, again and again
+        until "Stop" or the wake word is heard here (``stopped``) or the time runs out
+        (``missed``). It waits out each ring's length itself: wyoming-satellite 1.0.0
+        never says ``played``."""
+        self.ringing, self.busy = True, True
+        self.hush.clear()
+        loop = asyncio.get_running_loop()
+        ends = loop.time() + ring_for_s
+        pcm = sound.astype("<i2").tobytes()
+        try:
+            while True:
+                start = AudioStart(rate=rate, width=2, channels=1).event()
+                chunks = chunk_events(pcm, rate, CHUNK_SAMPLES)
+                await self.send([start, *chunks, AudioStop().event()])
+                await asyncio.sleep(len(sound) / rate + RING_GAP_S)
+                if not ring_for_s:
+                    return "rang"
+                if self.hush.is_set():
+                    return "stopped"
+                if loop.time() >= ends:
+                    return "missed"
+        finally:
+            self.ringing = False
+            self.busy = self.turn_task is not None and not self.turn_task.done()
+
+    async def stop_if_said(self, heard: Utterance) -> None:
+        """An utterance while something rings here: "Stop" ends it; anything else is ignored."""
+        text = await asyncio.wrap_future(self.hub.transcribe(heard.samples))
+        if says_stop(text):
+            log.info("satellite %s: stopped by voice: %r", self.room, text)
+            self.hush.set()
+        else:
+            log.info("satellite %s: heard %r while ringing: ignored", self.room, text)
+
     async def feed(self, block: Block) -> None:
         assert self.listening is not None
+        if self.ringing and not self.listening.listening:
+            self.listening.follow_up()  # "Stop" needs no wake word while it rings
         action = self.listening.feed(block, self.clock, speaking=self.busy)
         if isinstance(action, Woke):  # the machine opened its window
             self.wakes += 1
@@ -194,6 +241,10 @@ class SatelliteLink:
                 self.hush.set()
             names = self.listening.wake.names if self.listening.wake else ()
             await self.send([Detection(name=names[0] if names else None).event()])
+        elif isinstance(action, Spoke) and self.ringing:
+            task = asyncio.create_task(self.stop_if_said(action.utterance))
+            self.word_tasks.add(task)
+            task.add_done_callback(self.word_tasks.discard)
         elif isinstance(action, Spoke):
             await self.send([VoiceStopped().event()])
             self.busy = True

@@ -28,7 +28,8 @@ CREATE TABLE IF NOT EXISTS timers (
     duration_s INTEGER NOT NULL,
     created REAL NOT NULL,
     due REAL NOT NULL,
-    state TEXT NOT NULL DEFAULT 'running'  -- running | cancelled | rung
+    state TEXT NOT NULL DEFAULT 'running',  -- running | cancelled | rung
+    room TEXT NOT NULL DEFAULT 'local'      -- where it was set, and rings
 );
 CREATE TABLE IF NOT EXISTS receipts (
     id INTEGER PRIMARY KEY,
@@ -46,6 +47,8 @@ class Timer:
     label: str
     duration_s: int
     due: float
+    room: str = "local"
+    """The session's room it was set in (``local``, ``satellite:kitchen``): it rings there."""
 
 
 def ring_text(timer: Timer) -> str:
@@ -73,13 +76,16 @@ class Actions:
         self.db: sqlite3.Connection = store.db
         self.now = now
         ensure_schema(self.db, SCHEMA)
+        if "room" not in {row[1] for row in self.db.execute("PRAGMA table_info(timers)")}:
+            with self.store.transaction():  # a database from before rooms: all rang here
+                self.db.execute("ALTER TABLE timers ADD COLUMN room TEXT NOT NULL DEFAULT 'local'")
         self.book = AlarmBook(self.db, now, tz)
 
     def running_timers(self) -> list[Timer]:
         rows = self.db.execute(
-            "SELECT id, label, duration_s, due FROM timers WHERE state='running' ORDER BY due"
+            "SELECT id, label, duration_s, due, room FROM timers WHERE state='running' ORDER BY due"
         ).fetchall()
-        return [Timer(r["id"], r["label"], r["duration_s"], r["due"]) for r in rows]
+        return [Timer(*r) for r in rows]
 
     def due(self) -> list[Timer]:
         """Running timers whose time has come (the caller rings them, then ``mark_rung``)."""
@@ -101,8 +107,9 @@ class Actions:
         )
         return Receipt(int(cur.lastrowid or 0), act, title, body)
 
-    def run(self, acts: list[Act]) -> tuple[list[Receipt], list[NotDone]]:
-        """Run the ready acts; acts missing a value are not run. One transaction."""
+    def run(self, acts: list[Act], room: str = "local") -> tuple[list[Receipt], list[NotDone]]:
+        """Run the ready acts; acts missing a value are not run. One transaction. What
+        they set (timers, alarms, reminders) carries ``room``, the session's: it rings there."""
         receipts: list[Receipt] = []
         not_done: list[NotDone] = []
         with self.store.transaction():
@@ -110,23 +117,23 @@ class Actions:
                 if not act.ready:
                     not_done.append(NotDone(act, f"waiting for {act.missing[0]}"))
                     continue
-                outcome = self._run_one(act)
+                outcome = self._run_one(act, room)
                 if isinstance(outcome, NotDone):
                     not_done.append(outcome)
                 else:
                     receipts.append(outcome)
         return receipts, not_done
 
-    def _run_one(self, act: Act) -> Receipt | NotDone:
+    def _run_one(self, act: Act, room: str) -> Receipt | NotDone:
         now = self.now()
         if act.kind in ALARM_ACTS:
-            return run_alarm_act(self.book, act, self._receipt)
+            return run_alarm_act(self.book, act, self._receipt, room)
         if act.kind == "set_timer":
             seconds = int(act.values["duration_s"])
             label = str(act.values.get("label", ""))
             self.db.execute(
-                "INSERT INTO timers(label, duration_s, created, due) VALUES (?,?,?,?)",
-                (label, seconds, now, now + seconds),
+                "INSERT INTO timers(label, duration_s, created, due, room) VALUES (?,?,?,?,?)",
+                (label, seconds, now, now + seconds, room),
             )
             name = f"{label[:1].upper()}{label[1:]} timer" if label else "Timer"
             body = f"{speak_duration(seconds)}, rings at {clock_text(now + seconds)}"

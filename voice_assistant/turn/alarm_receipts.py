@@ -14,7 +14,9 @@ MakeReceipt = Callable[[str, str, str], Receipt]
 """``Actions._receipt``: stores (act, title, body) and gives the receipt."""
 
 
-def run_alarm_act(book: AlarmBook, act: Act, receipt: MakeReceipt) -> Receipt | NotDone:
+def run_alarm_act(
+    book: AlarmBook, act: Act, receipt: MakeReceipt, room: str = "local"
+) -> Receipt | NotDone:
     if act.kind == "list_alarms":
         pending = book.pending()
         body = "; ".join(_listed(book, a) for a in pending) or "none set"
@@ -27,7 +29,7 @@ def run_alarm_act(book: AlarmBook, act: Act, receipt: MakeReceipt) -> Receipt | 
         return receipt(act.kind, f"{kind.capitalize()} cancelled", book.describe(cancelled))
     when = when_of(act.values)
     kind = "alarm" if act.kind == "set_alarm" else "reminder"
-    added = book.add(kind, str(act.values.get("text", "")), when)
+    added = book.add(kind, str(act.values.get("text", "")), when, room)
     if isinstance(added, str):
         return NotDone(act, added)
     body = book.describe(added)

@@ -169,7 +169,7 @@ class TurnRunner:
             obligations.append(understand.UNSURE_COMMAND_ASK)
         if understood.acts:  # lasting: never done on a turn not yet confirmed
             session.go_ahead(understand.whole_commands(understood))
-        receipts, not_done = self.actions.run(list(understood.acts))
+        receipts, not_done = self.actions.run(list(understood.acts), session.room)
         changes = [r for r in session.last_receipts if r.id]  # read-only results are not changes
         disputed = [Dispute(changes[-1], question)] if understood.disputes and changes else []
         document = OutcomeDocument(

@@ -83,11 +83,11 @@ def test_a_due_reminder_is_said_once_in_the_users_words():
     assert when is not None
     book.add("reminder", "take the bread out", when)
     tts, sink, hush = FakeTTS(), StoppedAfter(threading.Event(), 99), threading.Event()
-    assert ring_alarms(book, sink, lambda: tts, hush, threading.Event(), 60) == 0
+    assert book.due() == []
     now.t += 20 * 60
-    assert ring_alarms(book, sink, lambda: tts, hush, threading.Event(), 60) == 1
+    assert ring_alarms(book, book.due(), sink, lambda: tts, hush, threading.Event(), 60) == 1
     assert states(book) == [("reminder", "rang")]
-    assert ring_alarms(book, sink, lambda: tts, hush, threading.Event(), 60) == 0  # once
+    assert book.due() == []  # once
     assert tts.spoken == ["Reminder: take the bread out."] and len(sink.chunks) >= 2
 
 
@@ -98,5 +98,6 @@ def test_an_alarm_found_hours_late_is_recorded_missed_unrung():
     book.add("alarm", "", when)
     now.t += 4 * 3600
     sink = RecordingSink()
-    assert ring_alarms(book, sink, FakeTTS, threading.Event(), threading.Event(), 60) == 0
+    stop = threading.Event()
+    assert ring_alarms(book, book.due(), sink, FakeTTS, stop, threading.Event(), 60) == 0
     assert states(book) == [("alarm", "missed")] and sink.chunks == []

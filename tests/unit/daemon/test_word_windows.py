@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from tests.unit.daemon.test_start_early import daemon, said
-from voice_assistant.daemon.word_windows import says_stop
 from voice_assistant.listening.endpointing import Tentative
 from voice_assistant.listening.machine import Spoke
+from voice_assistant.turn.word_windows import says_stop
 
 
 @pytest.mark.parametrize("text", ["Stop.", "OK, stop it please.", "Turn it off!", "I'm up."])

@@ -4,7 +4,7 @@ import pytest
 
 from tests.paths import CHECKOUT
 from voice_assistant.cli import main
-from voice_assistant.config import load_settings
+from voice_assistant.config import Settings, load_settings
 from voice_assistant.errors import ConfigError
 
 
@@ -130,3 +130,13 @@ def test_config_show_is_toml_that_loads_back_as_the_same_settings(tmp_path, caps
     assert again.model_dump(exclude={"llm"}) == settings.model_dump(exclude={"llm"})
     assert again.wyoming.satellites == ["tcp://kitchen:10700"]
     assert again.listen.thinking_cue == 'One "moment".'
+
+
+def test_the_default_data_folder_follows_xdg_data_home_when_settings_are_made(
+    tmp_path, monkeypatch
+):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "a"))
+    first = Settings().paths.database
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "b"))
+    assert first == tmp_path / "a" / "voice-assistant" / "memories.sqlite3"
+    assert Settings().paths.data_dir == tmp_path / "b" / "voice-assistant"  # not the first's

@@ -28,6 +28,8 @@ from voice_assistant.llm.fake import FakeLLM
 from voice_assistant.satellite.hub import Satellites
 from voice_assistant.stt.fake import FakeSTT
 from voice_assistant.turn.acts import Act
+from voice_assistant.turn.alarm_acts import reminder_act
+from voice_assistant.turn.wall_clock import When
 from voice_assistant.turn_log import TurnLog
 from voice_assistant.turn_service import TurnService
 from voice_assistant.vad import LoudnessVAD
@@ -229,3 +231,68 @@ def test_timers_are_reported_to_connected_satellites():
     assert started.data["name"] == "pasta" and 295 <= started.data["total_seconds"] <= 300
     cancelled = next(e for e in kitchen.got if e.type == "timer-cancelled")
     assert cancelled.data["id"] == started.data["id"]
+
+
+def alarm_states(hub: Satellites, worker: TurnService) -> list[tuple[str, str]]:
+    db = hub.assistant.actions().book.db
+    rows = worker.call(lambda: db.execute("SELECT kind, state FROM alarms").fetchall())
+    return [tuple(r) for r in rows.result(5)]
+
+
+def test_a_reminder_set_in_a_satellites_room_rings_there_as_audio():
+    kitchen = ScriptedSatellite("kitchen")
+    with serving(kitchen) as uris:
+        hub, worker = hub_for(uris, turns=0, wake=False)
+        hub.start()
+        actions = hub.assistant.actions
+        try:
+            wait_until("connected", lambda: hub.status()[uris[0]]["state"] == "connected")
+            assert hub.connected_rooms() == {"satellite:kitchen"}
+            remind = reminder_act("check the oven", When(in_s=1))
+            worker.call(lambda: actions().run([remind], "satellite:kitchen")).result(5)
+            wait_until("it rang", lambda: alarm_states(hub, worker) == [("reminder", "rang")])
+        finally:
+            hub.stop()
+            assert worker.close(timeout=10)
+    assert "audio-start" in kitchen.types() and "transcript" not in kitchen.types()  # no turn
+    tts = hub.assistant.engines.tts()
+    assert "Reminder: check the oven." in tts.spoken  # type: ignore[attr-defined]
+
+
+class SaysStopWhileRinging(ScriptedSatellite):
+    """Speaks (a second of 300 Hz) once, after the first ring has played."""
+
+    async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.writer = writer
+        await super().serve(reader, writer)
+
+    async def stream(self, writer: asyncio.StreamWriter) -> None:
+        while "audio-stop" not in self.types():
+            await write_event(writer, AudioChunk(RATE, 2, 1, bytes(CHUNK * 2)).event())
+            await asyncio.sleep(0.05)
+        said = tone(0.3, 0) + tone(0.8, 300) + tone(3.0, 0)
+        for at in range(0, len(said), CHUNK * 2):
+            await write_event(writer, AudioChunk(RATE, 2, 1, said[at : at + CHUNK * 2]).event())
+            await asyncio.sleep(0.01)
+        while True:
+            await write_event(writer, AudioChunk(RATE, 2, 1, bytes(CHUNK * 2)).event())
+            await asyncio.sleep(0.05)
+
+
+def test_stop_said_at_the_satellite_ends_its_ringing_alarm():
+    kitchen = SaysStopWhileRinging("kitchen")
+    with serving(kitchen) as uris:
+        hub, worker = hub_for(uris, turns=0, wake=False)
+        hub.assistant.settings.alarms.ring_for_s = 30.0
+        hub.assistant.engines.stt().text = "Stop."  # type: ignore[attr-defined]
+        hub.start()
+        book = hub.assistant.actions().book
+        try:
+            wait_until("connected", lambda: hub.status()[uris[0]]["state"] == "connected")
+            worker.call(lambda: book.add("alarm", "", When(in_s=1), "satellite:kitchen")).result(5)
+            wait_until("stopped", lambda: alarm_states(hub, worker) == [("alarm", "stopped")], 25)
+        finally:
+            hub.stop()
+            assert worker.close(timeout=10)
+    rings = kitchen.types().count("audio-start")
+    assert 1 <= rings < 15 and "transcript" not in kitchen.types()  # stopped, no turn

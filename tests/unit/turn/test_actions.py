@@ -87,10 +87,10 @@ def test_a_failure_mid_turn_leaves_no_half_state(actions, monkeypatch):
     acts, _ = actions
     original = acts._run_one
 
-    def crash_on_second(act):
+    def crash_on_second(act, room):
         if act.kind == "remember":
             raise RuntimeError("power cut")
-        return original(act)
+        return original(act, room)
 
     monkeypatch.setattr(acts, "_run_one", crash_on_second)
     with pytest.raises(RuntimeError):

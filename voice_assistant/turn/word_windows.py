@@ -1,8 +1,8 @@
-"""Windows the microphone opens without the wake word for a few words only: "Stop" while
-an alarm or reminder rings, "How do you know?" right after an answer. What was said is
-read by whisper on the microphone's thread (the worker is ringing, or idle); anything else
-heard in such a window is ignored and logged, so a radio cannot start a turn. Pure
-decisions here; ``mic_reader`` opens the windows."""
+"""Windows a microphone opens without the wake word for a few words only: "Stop" while
+something rings, "How do you know?" right after an answer. Whisper reads what was said in
+such a window; anything else heard there is ignored and logged, so a radio cannot start a
+turn. Pure decisions on the words; ``daemon/mic_reader.py`` and ``satellite/link.py``
+open the windows."""
 
 from __future__ import annotations
 
