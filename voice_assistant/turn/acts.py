@@ -66,8 +66,17 @@ UNITS = {
     "h": 3600,
 }
 _PART = re.compile(
-    r"(\d+(?:\.\d+)?|[a-z]+(?:-[a-z]+)?)\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h)\b"
+    r"\b(?:(\d+(?:\.\d+)?)\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h)"
+    r"|([a-z]+(?:-[a-z]+)?)\s+(seconds?|secs?|minutes?|mins?|hours?|hrs?))\b"
 )
+"""A number and its unit: "10 minutes", "10m", "ten minutes". A single-letter unit only
+after digits: "7am" and "at 7 am" hold no duration ("a" "m" is not a minute)."""
+
+
+def _parts(text: str) -> list[tuple[str, str]]:
+    return [(a or c, b or d) for a, b, c, d in _PART.findall(text)]
+
+
 MAX_TIMER_S = 24 * 3600
 
 
@@ -99,7 +108,7 @@ def parse_duration(text: str) -> int | None:
     text = _compounds(text.lower().strip())
     for pattern, replacement in _FRACTIONS:
         text = pattern.sub(replacement, text)
-    parts = _PART.findall(text)
+    parts = _parts(text)
     if not parts:
         return None
     total = 0.0
@@ -119,7 +128,7 @@ def holds_duration(text: str) -> bool:
     text = _compounds(text.lower())
     for pattern, replacement in _FRACTIONS:
         text = pattern.sub(replacement, text)
-    return any(parse_duration(f"{number} {unit}") for number, unit in _PART.findall(text))
+    return any(parse_duration(f"{number} {unit}") for number, unit in _parts(text))
 
 
 def speak_duration(seconds: int, adjective: bool = False) -> str:

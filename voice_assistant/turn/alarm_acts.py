@@ -22,11 +22,12 @@ ASK_WHAT = "What should I remind you of?"
 
 _SET = r"(?:set|make|create|add|put|start|schedule)(?: me)?(?: up)?"
 SET_ALARM = re.compile(
-    rf"^(?:{_SET} (?:an? |in |my |the |another |a new )?(?:wake up |morning )?alarm(?: clock)?|"
-    r"alarm|wake me(?: up)?|get me up)(?P<when>(?: .+)?)$"
+    rf"^(?:(?:{_SET}|at) (?:in )?(?:an? |my |the |another |a new )?(?:wake up |morning )?alarm"
+    r"(?: clock)?|(?:an? )?alarm|wake me(?: up)?|wait me up|get me up)(?P<when>(?: .+)?)$"
 )
-"""'set in alarm': "set an alarm" as whisper may hear it."""
-WAKE = re.compile(r"^(?:wake|get) me")
+""""set in (the) alarm", "at an alarm", "an alarm for 7", "wait me up": "set an alarm",
+"wake me up" as whisper may hear them."""
+WAKE = re.compile(r"^(?:wake|wait|get) me")
 CANCEL_ALARM = re.compile(
     r"^(?:cancel|delete|remove|turn off|switch off|clear|disable|stop)"
     r" (?:the |my |all (?:of )?(?:my |the )?)?(?P<which>.+? )?(?P<kind>alarm|reminder)s?"

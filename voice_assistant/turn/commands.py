@@ -44,6 +44,8 @@ TIMER_FORMS = [
         rf"^{_SET} (?:a |an |the |my )?(?:{_LABEL} )?timer"
         rf"(?: for (?P<for>.+?))?(?: for (?:the |my )?(?P<label2>[a-z]+(?: [a-z]+)?))?$"
     ),
+    # no verb, a duration said: "a pasta timer for 8 minutes", "timer for an hour"
+    re.compile(rf"^(?:a |an )?(?:{_LABEL} )?timer for (?P<for>{DURATION.pattern})$"),
     # "put a seven minute timer on"
     re.compile(
         rf"^put (?:a |an )?(?P<adjective>{_DURATION_WORD}[ -](?:hour|minute|second|min|hr|sec))"

@@ -36,7 +36,7 @@ from voice_assistant.turn.session import Session
 from voice_assistant.turn.where_from import asks_where_from, support_of, where_from_reply
 
 ACT_WORDS = re.compile(
-    rf"\b(timers?|alarms?|reminders?|wake me|remember|(?!{REMIND_ME_OF})remind|"
+    rf"\b(timers?|alarms?|reminders?|wake me|wait me up|remember|(?!{REMIND_ME_OF})remind|"
     r"note(?: down)? that|note down|make a note|write down|jot down|forget|count ?down|"
     r"time (?:me )?(?:for )?[\w-]+(?: [\w-]+)? (?:hours?|minutes?|seconds?|mins?)|"
     r"delete|cancel|stop the|what time is it|time is it|the time|date|today|no|wrong|"
@@ -104,7 +104,8 @@ class TurnRunner:
             return quick
         messages = [Message("system", understand.SYSTEM), Message("user", utterance)]
         output = self._call("understand", messages, calls, understand.schema())
-        return understand.cover(understand.interpret(output or "", utterance), utterance)
+        understood = understand.cover(understand.interpret(output or "", utterance), utterance)
+        return understand.no_model_alarms(understood, utterance)
 
     def acknowledge(
         self, document: OutcomeDocument, calls: list[ModelCall], trace: dict[str, Any]

@@ -131,6 +131,22 @@ def whole_commands(understood: Understanding) -> bool:
     )
 
 
+ALARM_TALK = re.compile(
+    rf"\b(?:alarms?|wake me|reminders?|(?!{clauses.REMIND_ME_OF})remind (?:me|us))\b", re.I
+)
+"""Alarms and reminders are read by code only: the model knows neither."""
+
+
+def no_model_alarms(understood: Understanding, utterance: str) -> Understanding:
+    """What the model made of an alarm or reminder code could not read: never a timer or a
+    memory in its place ("Set an alarm for 7 pm" is no timer; a reminder is no memory),
+    so the command is unsure and asked again."""
+    stand_ins = any(a.kind in ("set_timer", "remember") for a in understood.acts)
+    if understood.source == "model" and stand_ins and ALARM_TALK.search(utterance):
+        return as_one_question(utterance)
+    return understood
+
+
 def is_unsure_command(understood: Understanding, utterance: str) -> bool:
     """A command the model could not read, or passed off as a question: research must not
     answer it, because an answer to "Cancel the tea timer." could only pretend an outcome
@@ -138,7 +154,8 @@ def is_unsure_command(understood: Understanding, utterance: str) -> bool:
     if understood.source != "model":
         return False
     if understood.fallback:
-        return bool(COMMAND.match(clauses.said_words(utterance)))
+        said = clauses.said_words(utterance)
+        return bool(COMMAND.match(said) or ALARM_TALK.search(said))
     return any(COMMAND.match(clauses.said_words(q)) for q in understood.questions)
 
 

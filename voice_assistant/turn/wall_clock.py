@@ -82,6 +82,8 @@ def _clock(tokens: list[str], i: int) -> tuple[int, int, int] | None:
     if re.fullmatch(r"\d{1,2}[:.]\d{2}", word):
         hour, minute = re.split(r"[:.]", word)
         return int(hour), int(minute), 1
+    if re.fullmatch(r"\d{3,4}", word) and int(word[-2:]) < 60:  # whisper's "545" for 5:45
+        return int(word[:-2]), int(word[-2:]), 1
     rest = tokens[i:]
     if len(rest) >= 3 and rest[0] in ("half", "quarter") and rest[1] in ("past", "to", "after"):
         hour = _number(rest, 2)
@@ -157,6 +159,8 @@ def read_when(text: str) -> When | None:
             return When(problem="That time has already passed.")
         elif word in PARTS and word != "tonight":
             when = replace(when, part=word)
+        elif word == "everyday":  # "every day" as whisper may write it
+            when = replace(when, repeat="daily")
         elif word in ("every", "daily") or (word.endswith("s") and word[:-1] in DAYS):
             start = i + 1 if word == "every" else i
             nxt = tokens[start] if start < len(tokens) else ""

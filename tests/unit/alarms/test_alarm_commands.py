@@ -116,3 +116,45 @@ def test_answers_to_the_asks_fill_the_waiting_act():
     filled = fill_alarm(when_asked, "In an hour.")
     assert filled is not None and filled.ready and filled.values["text"] == "call Felix"
     assert fill_alarm(when_asked, "When is the dentist?") is None
+
+
+@pytest.mark.parametrize(
+    ("said", "hour", "minute"),
+    [("Set alarm for 545 in the morning.", 5, 45), ("Wake me at 1130.", 11, 30)],
+)
+def test_whisper_writes_a_time_as_digits_alone(said, hour, minute):
+    when = when_of(only(said).values)
+    assert (when.hour, when.minute) == (hour, minute)
+
+
+def test_everyday_in_one_word_is_a_repeat():
+    act = only("Remind me to take my pills everyday at 9pm")
+    assert act.values["repeat"] == "daily" and act.values["text"] == "take my pills"
+
+
+@pytest.mark.parametrize("said", ["At an alarm for 7 am.", "An alarm for 7 am.", "Alarm for 7 am."])
+def test_set_an_alarm_as_whisper_may_hear_it(said):
+    act = only(said)
+    assert act.kind == "set_alarm" and when_of(act.values).hour == 7
+
+
+def test_am_and_pm_are_no_durations():
+    from voice_assistant.turn.acts import holds_duration, parse_duration
+
+    assert parse_duration("7am") is None and not holds_duration("wake me at 7 am")
+    assert parse_duration("1h 30m") == 5400 and parse_duration("ten minutes") == 600
+
+
+def test_a_timer_without_a_verb_but_with_its_duration():
+    act = only("A pasta timer for 8 minutes.")
+    assert act.kind == "set_timer" and act.values == {"label": "pasta", "duration_s": 480}
+
+
+@pytest.mark.parametrize(
+    "said", ["Wait me up at half past six tomorrow.", "Set in the alarm for 6:30 am tomorrow."]
+)
+def test_wake_me_up_and_set_an_alarm_as_whisper_mishears_them(said):
+    from voice_assistant.turn.runner import may_hold_acts
+
+    act = only(said)
+    assert may_hold_acts(said) and act.ready and when_of(act.values).hour == 6

@@ -79,3 +79,19 @@ def test_a_reminder_and_a_timer_in_one_utterance():
     assert reply.text.startswith(
         "Reminder set: take the bread out, in 20 minutes, at 14:32. Timer set: 5 minutes"
     ), reply.text
+
+
+def test_the_model_never_stands_a_timer_or_a_memory_in_for_an_alarm_or_reminder():
+    from tests.unit.turn.test_turn_runner import ScriptedTasks, runner, understood
+
+    timer = understood([{"act": "set_timer", "duration": "7 pm"}])
+    llm = ScriptedTasks({"understand": [timer]})
+    turns = runner(llm, acknowledge_by="code")
+    reply = turns.answer("7 alarm for 7 pm", "spoken")
+    assert reply.text.startswith("I'm not sure what you want me to do, so I changed nothing.")
+    assert turns.actions.running_timers() == []
+    memory = understood([{"act": "remember", "text": "the oven"}])
+    llm.script["understand"] = [memory]
+    reply = turns.answer("Remind me in the hour to check the oven.", "spoken")
+    assert reply.text.startswith("I'm not sure what you want me to do")
+    assert turns.actions.store.search("oven", limit=3) == []
