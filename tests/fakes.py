@@ -125,8 +125,9 @@ def turn_runner_over(
 ) -> TurnRunner:
     """The real turn runner (acts, research, review) over ``store``, with ``llm``."""
     profiles = Settings().tasks.turn_profiles()
+    research = research_over(llm, store)
     return TurnRunner(
-        llm, research_over(llm, store), Actions(store), profiles, review, acknowledge_by
+        llm, research, Actions(store), profiles, review, acknowledge_by, research.conversations
     )
 
 

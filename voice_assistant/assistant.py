@@ -117,6 +117,7 @@ class Assistant:
             tasks.turn_profiles(),
             tasks.acknowledge.review,
             tasks.acknowledge_by,
+            self.research_core().conversations,
         )
 
     def pipeline(self) -> Pipeline:

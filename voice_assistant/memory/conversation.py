@@ -93,6 +93,27 @@ class Conversations:
             return int(row["id"])
         return self.start(now, room)
 
+    def last_review(
+        self, room: str, conversation: int | None = None, now: float | None = None
+    ) -> dict[str, Any] | None:
+        """The review of the last stored turn of ``conversation``, or else of ``room``'s
+        open one (within the idle timeout): where the last answer came from, after a
+        restart or in a new ``ask``."""
+        if conversation is None:
+            now = time.time() if now is None else now
+            row = self.db.execute(
+                "SELECT id, last_active FROM conversations WHERE room=? ORDER BY id DESC LIMIT 1",
+                (room,),
+            ).fetchone()
+            if not row or now - row["last_active"] > self.idle_timeout_s:
+                return None
+            conversation = int(row["id"])
+        turn = self.db.execute(
+            "SELECT review FROM turns WHERE conversation_id=? ORDER BY id DESC LIMIT 1",
+            (conversation,),
+        ).fetchone()
+        return dict(json.loads(turn["review"])) if turn else None
+
     def resume(self, conversation_id: int, now: float | None = None, room: str = "local") -> int:
         """``conversation_id`` while it is open, or a new one after the idle timeout."""
         now = time.time() if now is None else now

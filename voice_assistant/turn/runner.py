@@ -17,6 +17,7 @@ from voice_assistant.config import TaskProfile
 from voice_assistant.errors import AssistantError, Dropped
 from voice_assistant.events import ModelCall, Reply
 from voice_assistant.llm.base import LanguageModel, Message, call_task
+from voice_assistant.memory.conversation import Conversations
 from voice_assistant.research.base import Mode, Researcher
 from voice_assistant.research.dialogue import Dialogue
 from voice_assistant.research.spoken import speakable
@@ -33,7 +34,12 @@ from voice_assistant.turn.outcome import (
 )
 from voice_assistant.turn.review import applicable_checks, findings, review_prompt, review_schema
 from voice_assistant.turn.session import Session
-from voice_assistant.turn.where_from import asks_where_from, support_of, where_from_reply
+from voice_assistant.turn.where_from import (
+    Support,
+    asks_where_from,
+    support_of,
+    where_from_reply,
+)
 
 ACT_WORDS = re.compile(
     rf"\b(timers?|alarms?|reminders?|wake me|wait me up|remember|(?!{REMIND_ME_OF})remind|"
@@ -65,8 +71,12 @@ class TurnRunner:
         profiles: dict[str, TaskProfile],
         review: bool = True,
         acknowledge_by: str = "model",
+        conversations: Conversations | None = None,
     ) -> None:
         self.acknowledge_by = acknowledge_by
+        self.conversations = conversations
+        """The stored conversations: where the last answer came from when this process
+        has not answered in the session yet (a new ``ask``, a restarted daemon)."""
         self.llm = llm
         self.research = research
         self.actions = actions
@@ -156,11 +166,21 @@ class TurnRunner:
         failed = findings(output or "", checks)
         return failed if failed is not None else ["unreadable verdict"]
 
+    def last_support(self, session: Session) -> Support | None:
+        """Where the session's last answer came from: kept by the session, else read from
+        its stored conversation (the room's open one, unless it starts its own)."""
+        if session.last_support is not None or self.conversations is None:
+            return session.last_support
+        if session.conversation is None and not session.continues_latest:
+            return None
+        stored = self.conversations.last_review(session.room, session.conversation)
+        return support_of(stored) if stored is not None else None
+
     def answer(self, question: str, mode: Mode, session: Session | None = None) -> Reply:
         session = session or Session.independent()
         if asks_where_from(question):  # "How do you know?": code, from the last answer
             today = dt.datetime.fromtimestamp(self.actions.now()).date()
-            text = where_from_reply(session.last_support, today)
+            text = where_from_reply(self.last_support(session), today)
             return Reply(text, "answered", mode, turn={"understanding": "where from"})
         calls: list[ModelCall] = []
         understood = self.understand(question, session, calls)

@@ -69,4 +69,16 @@ def test_after_an_answer_from_a_note_the_follow_up_names_that_note():
     reply = turns.answer("Where did you get that?", "spoken", session)
     assert reply.text.startswith("From your note 'Dentist', written on "), reply.text
     assert len(llm.calls) == calls  # no model call
-    assert turns.answer("How do you know?", "spoken", Session()).text == NOTHING_YET
+    kitchen = Session(room="satellite:kitchen")  # another room never tells this one's source
+    assert turns.answer("How do you know?", "spoken", kitchen).text == NOTHING_YET
+
+
+def test_a_new_process_in_the_same_conversation_reads_the_stored_answer_s_support():
+    llm = ScriptedTasks({"answer": [SAID_DENTIST]})
+    turns = runner(llm, memories=[DENTIST])
+    turns.answer("When is my dentist appointment?", "spoken", Session())
+    later = Session()  # a new `ask`: it continues the room's open conversation
+    reply = turns.answer("How do you know?", "spoken", later)
+    assert reply.text.startswith("From your note 'Dentist', written on "), reply.text
+    independent = Session.independent()  # a batch file: a conversation of its own
+    assert turns.answer("How do you know?", "spoken", independent).text == NOTHING_YET
