@@ -72,17 +72,21 @@ class AlarmBook:
         """None: the system's zone; tests pass one to cross a daylight-saving change."""
         ensure_schema(db, SCHEMA)
 
-    def pending(self, kind: str | None = None) -> list[Alarm]:
+    def pending(self, kind: str | None = None, by: str = "9999-12-31") -> list[Alarm]:
+        """Those still to ring (of ``kind``), soonest first; ``by``: only those whose local
+        date is that day or earlier."""
         rows = self.db.execute(
             "SELECT id, kind, text, on_date, hour, minute, at, repeat, room FROM alarms"
-            " WHERE state='pending' AND (? IS NULL OR kind=?)",
-            (kind, kind),
+            " WHERE state='pending' AND (? IS NULL OR kind=?) AND on_date <= ?",
+            (kind, kind, by),
         ).fetchall()
         return sorted((Alarm(*r) for r in rows), key=lambda a: a.due_at(self.tz))
 
     def due(self) -> list[Alarm]:
+        """Those whose time has come (looked at every second: a later day is not read)."""
         now = self.now()
-        return [a for a in self.pending() if a.due_at(self.tz) <= now]
+        today = dates.local(now, self.tz).date().isoformat()
+        return [a for a in self.pending(by=today) if a.due_at(self.tz) <= now]
 
     def too_late(self, alarm: Alarm) -> bool:
         return self.now() - alarm.due_at(self.tz) > LATE_LIMIT_S
