@@ -37,6 +37,7 @@ from bench.daemon import (
     start_daemon,
     stop_daemon,
     wait_idle,
+    without_overrides,
 )
 from tests.audio_rig import pulseaudio_rig
 from tests.live_daemon import RATE, LiveDaemon
@@ -107,9 +108,7 @@ def add_pending(data: Path, count: int) -> None:
 
 def run_alarms_bench(runs: int, idle_s: float, keep: bool) -> int:
     runs = max(1, runs)
-    for name in list(os.environ):  # as the tests: no developer overrides
-        if name.startswith("VOICE_ASSISTANT__"):
-            del os.environ[name]
+    without_overrides()
     folder = Path(tempfile.mkdtemp(prefix="va-bench-alarms-"))
     ok = False
     try:

@@ -208,6 +208,13 @@ def stop_daemon(daemon: LiveDaemon) -> None:
         print(f"  the daemon exited {code}; log {daemon.log}", flush=True)
 
 
+def without_overrides() -> None:
+    """As the tests: no developer's ``VOICE_ASSISTANT__*`` settings reach the daemon."""
+    for name in list(os.environ):
+        if name.startswith("VOICE_ASSISTANT__"):
+            del os.environ[name]
+
+
 def wait_idle(daemon: LiveDaemon, timeout: float = 120) -> dict[str, Any]:
     return daemon.wait_for("idle", lambda s: s["state"] == "idle", timeout)
 
@@ -475,10 +482,7 @@ DAEMONS = (
 def run_daemon_bench(runs: int, idle_s: float, keep: bool) -> int:
     """The real daemon on the virtual rig; ``keep`` leaves the work folder (logs, WAVs)."""
     runs = max(1, runs)
-    for name in list(os.environ):  # as the tests: no developer overrides
-        if name.startswith("VOICE_ASSISTANT__"):
-            del os.environ[name]
-
+    without_overrides()
     folder = Path(tempfile.mkdtemp(prefix="va-bench-daemon-"))
     ok = False
     try:
