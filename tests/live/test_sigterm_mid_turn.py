@@ -18,8 +18,8 @@ CHILD = textwrap.dedent(
     actions = Actions(MemoryStore(connect(Path(sys.argv[1]))))
     original = actions._run_one
 
-    def slow(act):
-        receipt = original(act)
+    def slow(act, room):
+        receipt = original(act, room)
         print("acted", flush=True)  # the timer row and its receipt exist, uncommitted
         time.sleep(60)
         return receipt

@@ -42,7 +42,7 @@ from voice_assistant.turn.where_from import (
 )
 
 ACT_WORDS = re.compile(
-    rf"\b(timers?|alarms?|reminders?|wake me|wait me up|remember|(?!{REMIND_ME_OF})remind|"
+    rf"\b(timers?|remember|(?!{REMIND_ME_OF})remind|"
     r"note(?: down)? that|note down|make a note|write down|jot down|forget|count ?down|"
     r"time (?:me )?(?:for )?[\w-]+(?: [\w-]+)? (?:hours?|minutes?|seconds?|mins?)|"
     r"delete|cancel|stop the|what time is it|time is it|the time|date|today|no|wrong|"
@@ -58,8 +58,9 @@ REVIEW = "You check a reply against its material. Answer only with the JSON aske
 
 
 def may_hold_acts(utterance: str) -> bool:
-    """Cheap gate: only utterances with an act's words pay for the understanding call."""
-    return bool(ACT_WORDS.search(utterance))
+    """Cheap gate: only utterances with an act's words are read for acts (alarms and
+    reminders by code alone; the understanding call only for acts the model knows)."""
+    return bool(ACT_WORDS.search(utterance) or understand.ALARM_TALK.search(utterance))
 
 
 class TurnRunner:
@@ -112,6 +113,8 @@ class TurnRunner:
         quick = understand.quick_acts(utterance)
         if quick is not None:
             return quick
+        if not ACT_WORDS.search(utterance):  # alarm words only: the model knows no alarms
+            return understand.unread_alarm(utterance)
         messages = [Message("system", understand.SYSTEM), Message("user", utterance)]
         output = self._call("understand", messages, calls, understand.schema())
         understood = understand.cover(understand.interpret(output or "", utterance), utterance)

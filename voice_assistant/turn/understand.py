@@ -67,6 +67,9 @@ class Understanding:
     """The user says the previous reply's change was wrong."""
     source: str = "model"
     """Who decided: ``model``, ``rule`` (a whole read-only command) or ``gate`` (no act words)."""
+    unsure: bool = False
+    """A command nobody could read (an alarm code's rules did not read, or one the model
+    read as something else): nothing is done and the user is asked again."""
 
 
 def quick_acts(utterance: str) -> Understanding | None:
@@ -132,9 +135,19 @@ def whole_commands(understood: Understanding) -> bool:
 
 
 ALARM_TALK = re.compile(
-    rf"\b(?:alarms?|wake me|reminders?|(?!{clauses.REMIND_ME_OF})remind (?:me|us))\b", re.I
+    rf"\b(?:alarms?|wake me|wait me up|reminders?|(?!{clauses.REMIND_ME_OF})remind (?:me|us))\b",
+    re.I,
 )
 """Alarms and reminders are read by code only: the model knows neither."""
+
+
+def unread_alarm(utterance: str) -> Understanding:
+    """Alarm or reminder words code did not read, and no act the model knows: a question
+    ("What is my alarm code?") is researched; anything else is asked again, since the
+    model knows no alarms ("I need an alarm, please.")."""
+    if clauses.is_clear_question(utterance):
+        return replace(as_one_question(utterance), source="rule")
+    return Understanding((), (), source="rule", unsure=True)
 
 
 def no_model_alarms(understood: Understanding, utterance: str) -> Understanding:
@@ -143,7 +156,7 @@ def no_model_alarms(understood: Understanding, utterance: str) -> Understanding:
     so the command is unsure and asked again."""
     stand_ins = any(a.kind in ("set_timer", "remember") for a in understood.acts)
     if understood.source == "model" and stand_ins and ALARM_TALK.search(utterance):
-        return as_one_question(utterance)
+        return Understanding((), (), unsure=True)
     return understood
 
 
@@ -151,11 +164,12 @@ def is_unsure_command(understood: Understanding, utterance: str) -> bool:
     """A command the model could not read, or passed off as a question: research must not
     answer it, because an answer to "Cancel the tea timer." could only pretend an outcome
     no receipt backs."""
+    if understood.unsure:
+        return True
     if understood.source != "model":
         return False
     if understood.fallback:
-        said = clauses.said_words(utterance)
-        return bool(COMMAND.match(said) or ALARM_TALK.search(said))
+        return bool(COMMAND.match(clauses.said_words(utterance)))
     return any(COMMAND.match(clauses.said_words(q)) for q in understood.questions)
 
 

@@ -95,3 +95,19 @@ def test_the_model_never_stands_a_timer_or_a_memory_in_for_an_alarm_or_reminder(
     reply = turns.answer("Remind me in the hour to check the oven.", "spoken")
     assert reply.text.startswith("I'm not sure what you want me to do")
     assert turns.actions.store.search("oven", limit=3) == []
+
+
+def test_a_question_about_an_alarm_code_is_researched_and_needs_no_understanding_call():
+    from tests.unit.turn.test_turn_runner import ScriptedTasks, runner
+
+    llm = ScriptedTasks({"answer": ["The alarm code is 4917. (note 1)"]})
+    turns = runner(llm, memories=[("Alarm", "The alarm code is 4917.")], acknowledge_by="code")
+    reply = turns.answer("What is my alarm code?", "spoken")
+    assert "4917" in reply.text, reply.text
+    assert "understand" not in [task for task, _, _ in llm.calls]
+
+
+def test_an_alarm_code_does_not_read_is_asked_again_without_a_model_call():
+    turns = turns_at(2026, 12, 1, 21, 0)  # NoModel: any model call fails
+    reply = turns.answer("I need an alarm, please.", "spoken")
+    assert reply.text.startswith("I'm not sure what you want me to do, so I changed nothing.")
