@@ -19,11 +19,8 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import shutil
 import statistics
-import tempfile
 import time
-import traceback
 from pathlib import Path
 
 import numpy as np
@@ -33,7 +30,9 @@ from bench.daemon import (
     TimedSpeaker,
     environment,
     idle_figures,
+    in_work_folder,
     make_data_dir,
+    matched,
     start_daemon,
     stop_daemon,
     wait_idle,
@@ -53,18 +52,7 @@ PENDING = 20
 def ring_onset(audio: np.ndarray, start: int) -> int | None:
     """Where the ring's first beep starts at or after ``start`` (normalised
     cross-correlation with one beep at the recording's rate), or None."""
-    template = tones(ALARM[:1], rate=RATE).astype(np.float64)
-    segment = audio[start:].astype(np.float64)
-    n = len(template)
-    if len(segment) < n:
-        return None
-    size = 1 << int(np.ceil(np.log2(len(segment) + n)))
-    corr = np.fft.irfft(np.fft.rfft(segment, size) * np.conj(np.fft.rfft(template, size)), size)
-    power = np.cumsum(np.r_[0.0, segment**2])
-    energy = power[n:] - power[:-n]
-    ncc = corr[: len(segment) - n + 1] / (
-        np.sqrt(np.maximum(energy, 1.0)) * np.linalg.norm(template)
-    )
+    ncc, _ = matched(audio[start:], tones(ALARM[:1], rate=RATE).astype(np.float64))
     hits = np.flatnonzero(ncc > 0.8)
     return start + int(hits[0]) if len(hits) else None
 
@@ -109,9 +97,8 @@ def add_pending(data: Path, count: int) -> None:
 def run_alarms_bench(runs: int, idle_s: float, keep: bool) -> int:
     runs = max(1, runs)
     without_overrides()
-    folder = Path(tempfile.mkdtemp(prefix="va-bench-alarms-"))
-    ok = False
-    try:
+
+    def measure(folder: Path) -> None:
         data = make_data_dir(folder)
         late: dict[str, list[float]] = {"idle": [], "busy": []}
         cpu: dict[str, list[float]] = {"0 pending": [], f"{PENDING} pending": []}
@@ -142,12 +129,5 @@ def run_alarms_bench(runs: int, idle_s: float, keep: bool) -> int:
             )
         for label, values in cpu.items():
             print(f"idle CPU, {label:10}: median {statistics.median(values):.2f} % of a core")
-        ok = True
-    except Exception:
-        traceback.print_exc()
-    finally:
-        if ok and not keep:
-            shutil.rmtree(folder, ignore_errors=True)
-        else:
-            print(f"\nwork folder kept: {folder}", flush=True)
-    return 0 if ok else 1
+
+    return in_work_folder("va-bench-alarms-", keep, measure)

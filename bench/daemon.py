@@ -28,6 +28,7 @@ import time
 import tomllib
 import traceback
 import wave
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -118,22 +119,29 @@ def loud_runs(audio: Audio, level: int = LOUD, bridge_s: float = BRIDGE_S) -> li
     return [(int(s), int(e)) for s, e in zip(starts, ends, strict=True)]
 
 
-def find_heard_earcon(audio: Audio, start: int) -> int | None:
-    """Where the "heard you" earcon starts at or after ``start`` (normalised
-    cross-correlation with the tone sequence at 16 kHz), or None."""
-    template = earcon("heard", rate=RATE).astype(np.float64)
-    segment = audio[start:].astype(np.float64)
+def matched(audio: Audio, template: npt.NDArray[np.float64]) -> tuple[np.ndarray, np.ndarray]:
+    """How well each window of ``audio`` matches ``template`` (normalised cross-correlation,
+    by FFT) and each window's energy; empty when the audio is shorter than the template."""
+    segment = audio.astype(np.float64)
     n = len(template)
     if len(segment) < n:
-        return None
+        return np.zeros(0), np.zeros(0)
     size = 1 << int(np.ceil(np.log2(len(segment) + n)))
     spectrum = np.fft.rfft(segment, size) * np.conj(np.fft.rfft(template, size))
     corr = np.fft.irfft(spectrum, size)[: len(segment) - n + 1]
     power = np.cumsum(np.r_[0.0, segment**2])
     energy = power[n:] - power[:-n]
-    quiet = energy < n * float(LOUD) ** 2  # RMS under LOUD: not the earcon (0.2 full scale)
-    ncc = corr / (np.sqrt(np.maximum(energy, 1.0)) * np.linalg.norm(template))
-    ncc[quiet] = 0.0
+    return corr / (np.sqrt(np.maximum(energy, 1.0)) * np.linalg.norm(template)), energy
+
+
+def find_heard_earcon(audio: Audio, start: int) -> int | None:
+    """Where the "heard you" earcon starts at or after ``start`` (normalised
+    cross-correlation with the tone sequence at 16 kHz), or None."""
+    template = earcon("heard", rate=RATE).astype(np.float64)
+    ncc, energy = matched(audio[start:], template)
+    if not len(ncc):
+        return None
+    ncc[energy < len(template) * float(LOUD) ** 2] = 0.0  # RMS under LOUD: not the earcon
     best = int(np.argmax(ncc))
     return start + best if ncc[best] > 0.7 else None
 
@@ -213,6 +221,24 @@ def without_overrides() -> None:
     for name in list(os.environ):
         if name.startswith("VOICE_ASSISTANT__"):
             del os.environ[name]
+
+
+def in_work_folder(prefix: str, keep: bool, measure: Callable[[Path], None]) -> int:
+    """Run ``measure`` in a new work folder: removed after a run that went well unless
+    ``keep``; a failure prints its trace, keeps the folder and gives 1."""
+    folder = Path(tempfile.mkdtemp(prefix=prefix))
+    ok = False
+    try:
+        measure(folder)
+        ok = True
+    except Exception:
+        traceback.print_exc()
+    finally:
+        if ok and not keep:
+            shutil.rmtree(folder, ignore_errors=True)
+        else:
+            print(f"\nwork folder kept: {folder}", flush=True)
+    return 0 if ok else 1
 
 
 def wait_idle(daemon: LiveDaemon, timeout: float = 120) -> dict[str, Any]:
@@ -483,9 +509,8 @@ def run_daemon_bench(runs: int, idle_s: float, keep: bool) -> int:
     """The real daemon on the virtual rig; ``keep`` leaves the work folder (logs, WAVs)."""
     runs = max(1, runs)
     without_overrides()
-    folder = Path(tempfile.mkdtemp(prefix="va-bench-daemon-"))
-    ok = False
-    try:
+
+    def measure(folder: Path) -> None:
         data = make_data_dir(folder)
         idle: dict[str, list[dict[str, float]]] = {}
         devices: dict[str, list[dict[str, float]]] = {}
@@ -526,12 +551,5 @@ def run_daemon_bench(runs: int, idle_s: float, keep: bool) -> int:
         report_idle(idle_s, idle)
         report_turns(devices, batch, settings.endpoint.silence_timeout_s)
         report_barge_in(barges)
-        ok = True
-    except Exception:
-        traceback.print_exc()
-    finally:
-        if ok and not keep:
-            shutil.rmtree(folder, ignore_errors=True)
-        else:
-            print(f"\nwork folder kept: {folder}", flush=True)
-    return 0 if ok else 1
+
+    return in_work_folder("va-bench-daemon-", keep, measure)

@@ -51,7 +51,7 @@ def ring_alarms(
     book: AlarmBook,
     alarms: list[Alarm],
     sink: Speaker,
-    tts: Callable[[], TextToSpeech],
+    tts: TextToSpeech,
     hush: threading.Event,
     stopping: threading.Event,
     ring_for_s: float,
@@ -65,7 +65,7 @@ def ring_alarms(
             continue
         if alarm.kind == "reminder":
             sink.play(tones(ALARM), 22_050)
-            speak(tts(), ring_words(alarm) or "", sink, hush)
+            speak(tts, ring_words(alarm) or "", sink, hush)
             state = "rang"
         else:
             state = ring_until_stopped(sink, hush, ring_for_s)

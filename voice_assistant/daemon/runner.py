@@ -258,8 +258,8 @@ class JobRunner:
         self.board.post("ringing")
         self.ringing.set()
         try:
-            tts, ring_for_s = self.engines.tts, self.settings.alarms.ring_for_s
-            self.counts.timers_rung += ring_timers(actions, timers, self.sink, tts(), self.hush)
+            tts, ring_for_s = self.engines.tts(), self.settings.alarms.ring_for_s
+            self.counts.timers_rung += ring_timers(actions, timers, self.sink, tts, self.hush)
             self.counts.alarms_rung += ring_alarms(
                 actions.book, alarms, self.sink, tts, self.hush, self.stopping, ring_for_s
             )

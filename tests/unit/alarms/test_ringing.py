@@ -85,7 +85,7 @@ def test_a_due_reminder_is_said_once_in_the_users_words():
     tts, sink, hush = FakeTTS(), StoppedAfter(threading.Event(), 99), threading.Event()
     assert book.due() == []
     now.t += 20 * 60
-    assert ring_alarms(book, book.due(), sink, lambda: tts, hush, threading.Event(), 60) == 1
+    assert ring_alarms(book, book.due(), sink, tts, hush, threading.Event(), 60) == 1
     assert states(book) == [("reminder", "rang")]
     assert book.due() == []  # once
     assert tts.spoken == ["Reminder: take the bread out."] and len(sink.chunks) >= 2
@@ -99,5 +99,5 @@ def test_an_alarm_found_hours_late_is_recorded_missed_unrung():
     now.t += 4 * 3600
     sink = RecordingSink()
     stop = threading.Event()
-    assert ring_alarms(book, book.due(), sink, FakeTTS, stop, threading.Event(), 60) == 0
+    assert ring_alarms(book, book.due(), sink, FakeTTS(), stop, threading.Event(), 60) == 0
     assert states(book) == [("alarm", "missed")] and sink.chunks == []
