@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.corpus import ANSWER_SET
+from bench.corpus import ANSWER_SET, part_files
 from voice_assistant.config import Settings
 from voice_assistant.events import Reply
 from voice_assistant.memory.schema import STOPWORDS
@@ -92,13 +92,10 @@ class Request:
         return self.said or self.text
 
 
-HELD_OUT = {n: f"held_out_{n}.toml" for n in (2, 3, 4, 5, 6)} | {1: "held_out.toml"}
-"""The held-out parts: each written after the one before had been scored."""
-
-
-def load_requests(path: Path | None = None, held_out: int = 0) -> list[Request]:
-    """The tuning part (``requests.toml``), or held-out part number ``held_out``."""
-    default = ANSWER_SET / (HELD_OUT[held_out] if held_out else "requests.toml")
+def load_requests(path: Path | None = None, held_out: int = 0, dev: bool = False) -> list[Request]:
+    """The tuning part (``requests.toml``), held-out part number ``held_out``, or the
+    structure part (``dev``)."""
+    default = part_files(held_out, dev)[0]
     data = tomllib.loads((path or default).read_text(encoding="utf-8"))
     requests = []
     for item in data["request"]:
@@ -151,6 +148,8 @@ class Outcome:
     """What remember acts stored."""
     heard: str = ""
     """What whisper heard (spoken runs)."""
+    answer_s: float = 0.0
+    """The answer stage: the text in, the reply out (no speech)."""
 
 
 @dataclass
@@ -289,7 +288,9 @@ def remembered_right(request: Request, outcome: Outcome) -> bool:
     return [fold(t) for t in outcome.remembered] == [fold(request.remembered)]
 
 
-def outcome_of(reply: Reply, first_audio_s: float, heard: str = "") -> Outcome:
+def outcome_of(
+    reply: Reply, first_audio_s: float, heard: str = "", answer_s: float = 0.0
+) -> Outcome:
     turn = reply.turn or {}
     document = turn.get("document") or {}
     done = tuple(r["act"] for r in document.get("done", ()))
@@ -307,6 +308,7 @@ def outcome_of(reply: Reply, first_audio_s: float, heard: str = "") -> Outcome:
         review=reply.review,
         remembered=remembered,
         heard=heard,
+        answer_s=answer_s,
     )
 
 
@@ -330,7 +332,7 @@ def summarise(requests: list[Request], scores: list[Score], outcomes: list[Outco
         f"facts right (general):            {_fraction([s.fact_right for s in kinds['general']])}"
         f"  (saying first that the memories have nothing: "
         f"{_fraction([s.disclaimer for s in kinds['general']])})",
-        f"invented facts (all requests):    {sum(s.invented for s in scores)}",
+        f"wrong values (invented facts, all requests): {sum(s.invented for s in scores)}",
         f"invented facts (personal, unanswerable): {sum(s.invented for s in personal)}",
         f"declines right:                   {_fraction([s.declined for s in personal])}",
         f"misheard right (answered from notes or declined): "
@@ -342,6 +344,7 @@ def summarise(requests: list[Request], scores: list[Score], outcomes: list[Outco
         f"spoken form:                      {_fraction([s.spoken_form for s in scores])}",
         f"model calls per turn:             median {statistics.median(calls) if calls else 0}, "
         f"max {max(calls, default=0)}",
+        f"answer stage: median {statistics.median(o.answer_s for o in outcomes):.2f} s\n"
         f"first audio (answer + first sentence synthesised): median "
         f"{statistics.median(audio) if audio else 0:.2f} s, p90 {p90:.2f} s",
         "first audio by kind, median: "
@@ -396,10 +399,14 @@ def _first_audio(tts: Any, text: str) -> float:
 
 
 def run_requests(
-    settings: Settings, requests: list[Request], verbose: bool = True, voice: Any = None
+    settings: Settings,
+    requests: list[Request],
+    verbose: bool = True,
+    voice: Any = None,
+    memories: Path = ANSWER_SET / "memories",
 ) -> tuple[list[Score], list[Outcome]]:
-    """Each request as a spoken turn over a fresh store of the set's memories; with a
-    ``voice`` (``bench/voices.py``), spoken by it and heard by whisper first."""
+    """Each request as a spoken turn over a fresh store of ``memories``; with a ``voice``
+    (``bench/voices.py``), spoken by it and heard by whisper first."""
     from voice_assistant.assistant import Assistant
     from voice_assistant.memory.importer import import_paths
 
@@ -409,13 +416,13 @@ def run_requests(
         assistant = Assistant(local)
         engines = assistant.engines
         engines.check_models(["llm", "tts", "stt"] if voice else ["llm", "tts"])
-        report = import_paths(assistant.memories(), [ANSWER_SET / "memories"])
+        report = import_paths(assistant.memories(), [memories])
         if report.skipped:
             raise RuntimeError(f"answer set memories not imported: {report.skipped}")
         assistant.preload(["llm", "tts", "stt"] if voice else ["llm", "tts"])
         turns, tts = assistant.turn_runner(), engines.tts()
         scores, outcomes = [], []
-        corpus = corpus_words()
+        corpus = corpus_words(memories)
         for request in requests:
             heard, session = request.text, Session.independent("bench")
             if voice is not None:
@@ -425,7 +432,7 @@ def run_requests(
             started = time.monotonic()
             reply = turns.answer(heard, "spoken", session)
             answered = time.monotonic() - started
-            outcome = outcome_of(reply, answered + _first_audio(tts, reply.text), heard)
+            outcome = outcome_of(reply, answered + _first_audio(tts, reply.text), heard, answered)
             result = score(request, outcome, corpus)
             scores.append(result)
             outcomes.append(outcome)
@@ -480,19 +487,22 @@ def run_answers_bench(
     model_review: bool = False,
     spoken: bool = False,
     held_out: int = 0,
+    dev: bool = False,
 ) -> int:
     """The seeded drafts through the review (``only="drafts"``: nothing else), then the
     requests as whole turns, ``runs`` times: typed, or ``spoken`` by two voices; the
-    tuning part, or held-out part ``held_out`` (scored only at the end)."""
+    tuning part, held-out part ``held_out`` (scored only at the end), or the structure
+    part (``dev``, over memories of its own)."""
     wanted = set(only.split(",")) if only else set()
-    if not held_out and (not wanted or "drafts" in wanted):
+    if not held_out and not dev and (not wanted or "drafts" in wanted):
         print(f"# seeded drafts through the review (model checks: {model_review})")
         run_review_bench(settings, model_review)
-    every = load_requests(held_out=held_out)
+    every = load_requests(held_out=held_out, dev=dev)
+    memories = part_files(held_out, dev)[1]
     requests = [r for r in every if not wanted or r.id in wanted or r.kind in wanted]
     if not requests:
         return 0
-    part = f"held-out part {held_out}" if held_out else "tuning part"
+    part = f"held-out part {held_out}" if held_out else "structure part" if dev else "tuning part"
     print(
         f"# answer set ({part}): {len(requests)} requests, model {settings.models.llm}, "
         f"general {settings.tasks.answer_general.model or settings.models.llm}, {runs} run(s)"
@@ -503,7 +513,7 @@ def run_answers_bench(
         for run in range(runs):
             name = voice.name if voice is not None else "typed"
             print(f"run {run + 1} ({name}):")
-            scores, outcomes = run_requests(settings, requests, voice=voice)
+            scores, outcomes = run_requests(settings, requests, voice=voice, memories=memories)
             print(summarise(requests, scores, outcomes))
             if voice is not None:
                 print("\n".join(hearing_lines(requests, outcomes)))

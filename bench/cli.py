@@ -86,9 +86,16 @@ def build_parser(prog: str = "voice-assistant bench") -> argparse.ArgumentParser
         const=1,
         default=0,
         metavar="PART",
-        choices=[1, 2, 3, 4, 5, 6],
-        help="answers and turn-end suites: a held-out part, 1 (default) to 6 (never tuned "
-        "on; score it only at the end); acts suite: its held-out phrasings",
+        choices=[1, 2, 3, 4, 5, 6, 7],
+        help="answers and turn-end suites: a held-out part, 1 (default) to 7 (never tuned "
+        "on; score it only at the end; 7 has memories of its own); acts suite: its "
+        "held-out phrasings",
+    )
+    bench.add_argument(
+        "--dev",
+        action="store_true",
+        help="answers suite: the structure part (tests/data/structure_dev: memories of its "
+        "own, tuned on)",
     )
     bench.add_argument(
         "--model-review",
@@ -126,7 +133,7 @@ def run(settings: Settings, args: argparse.Namespace) -> int:
         from bench.answers import run_answers_bench
 
         return run_answers_bench(
-            settings, args.runs, args.only, args.model_review, args.spoken, args.held_out
+            settings, args.runs, args.only, args.model_review, args.spoken, args.held_out, args.dev
         )
     if suite == "alarms":
         from bench.alarms import run_alarms_bench

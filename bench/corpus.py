@@ -17,6 +17,22 @@ DEMO_MEMORIES = CHECKOUT / "demo" / "memories"
 ANSWER_SET = DATA / "answers"
 """51 memories and the labelled requests over them (``requests.toml``, and the held-out
 parts ``held_out.toml``, ``held_out_2.toml`` … ``held_out_6.toml``)."""
+OWN_MEMORIES = {7: DATA / "held_out_7"}
+"""Held-out parts over memories of their own (``memories/`` beside ``requests.toml``)."""
+STRUCTURE_DEV = DATA / "structure_dev"
+"""A tuning part over memories of its own, for answers from structure (``--dev``)."""
+
+
+def part_files(held_out: int = 0, dev: bool = False) -> tuple[Path, Path]:
+    """The requests file and the memories folder of a part of the answer set."""
+    if dev:
+        return STRUCTURE_DEV / "requests.toml", STRUCTURE_DEV / "memories"
+    if held_out in OWN_MEMORIES:
+        return OWN_MEMORIES[held_out] / "requests.toml", OWN_MEMORIES[held_out] / "memories"
+    name = "requests.toml" if not held_out else f"held_out_{held_out}.toml"
+    return ANSWER_SET / ("held_out.toml" if held_out == 1 else name), ANSWER_SET / "memories"
+
+
 RECALL = DATA / "recall"
 """Memories and labelled queries for search recall."""
 LIBRIVOX = DATA / "librivox"

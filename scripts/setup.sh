@@ -6,8 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 VENV=${VENV:-.venv}
-# sounddevice's PortAudio; PulseAudio gives tests a real (virtual) mic and speaker
-DEBIAN_PACKAGES=(libportaudio2 pulseaudio pulseaudio-utils libasound2-plugins)
+# sounddevice's PortAudio; PulseAudio gives tests a real (virtual) mic and speaker; WordNet
+# (wordnet-base) gives the reading of questions and notes its synonyms and word classes
+DEBIAN_PACKAGES=(libportaudio2 pulseaudio pulseaudio-utils libasound2-plugins wordnet-base)
 if [ "${1:-}" = "--tests" ]; then
   # "never answer noise": real music (asc-music, 18 min, GPL-2+) and the event sounds of
   # the desktop and ALSA (sound-theme-freedesktop, alsa-utils); real human speech

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from voice_assistant.config import Settings
 from voice_assistant.engines import Engines
+from voice_assistant.language.notes import NoteReader
 from voice_assistant.llm.base import prepare
 from voice_assistant.memory.conversation import Conversations
 from voice_assistant.memory.sqlite import connect
@@ -25,6 +26,7 @@ from voice_assistant.memory.store import MemoryStore
 from voice_assistant.pipeline import Pipeline
 from voice_assistant.research.base import Researcher
 from voice_assistant.research.core import MemoryResearch
+from voice_assistant.research.structured import StructuredAnswers
 from voice_assistant.research.tools import Tools
 from voice_assistant.stt.vocabulary import vocabulary
 from voice_assistant.turn.actions import Actions
@@ -67,7 +69,12 @@ class Assistant:
     def memories(self) -> MemoryStore:
         semantic = self.settings.research.semantic_search
         embedder = self.engines.embedder() if semantic else None
-        return self._once("memories", lambda: MemoryStore(self.database(), embedder=embedder))
+        return self._once(
+            "memories",
+            lambda: MemoryStore(
+                self.database(), embedder=embedder, reader=NoteReader(self.engines.parser())
+            ),
+        )
 
     def vocabulary(self) -> str:
         """The names in the memories, for whisper; worked out again only when they change."""
@@ -102,6 +109,7 @@ class Assistant:
             s.research,
             s.tasks.research_profiles(),
             n_ctx=s.llm.context_tokens(s.tasks.backends().get("research", s.llm.backend)),
+            structured=StructuredAnswers(self.engines.parser(), self.memories()),
         )
 
     def turn_runner(self) -> Researcher[Session]:

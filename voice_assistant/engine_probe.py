@@ -24,7 +24,7 @@ from voice_assistant.config import Settings, load_settings
 from voice_assistant.engines import Engines
 from voice_assistant.errors import AssistantError
 
-KINDS = ("llm", "stt", "tts", "wake", "embed", "turn-end")
+KINDS = ("llm", "stt", "tts", "wake", "embed", "turn-end", "parser")
 LOCAL = {"llm": "llama.cpp", "stt": "faster-whisper", "tts": "piper", "wake": "openwakeword"}
 PROMPT = (
     "You check that a language model runs. Repeat the user's last sentence word for word.",
@@ -132,6 +132,31 @@ def probe_turn_end(engines: Engines, _installed: bool) -> str:
     )
 
 
+def probe_parser(engines: Engines, _installed: bool) -> str:
+    """A real parse of a question, read as the answer path reads it, and WordNet's word."""
+    from voice_assistant.language.question import read_question
+    from voice_assistant.language.wordnet import wordnet
+
+    started = time.monotonic()
+    question = read_question(engines.parser(), "When is Zuzana's birthday?")
+    if (
+        question.kinds != ("date", "time")
+        or question.owner != {"zuzana"}
+        or question.head != "birthday"
+    ):
+        raise AssistantError(
+            "probe-failed",
+            f"the parser read the probe question as asking {question.kinds} about "
+            f"{question.head!r} of {sorted(question.owner or [])}",
+        )
+    if "color" not in wordnet().synonyms("colour"):
+        raise AssistantError("probe-failed", "WordNet gives no synonyms (install wordnet-base)")
+    return (
+        f"read a question (a date, of Zuzana's birthday) in {time.monotonic() - started:.2f} s "
+        "with spaCy and WordNet"
+    )
+
+
 PROBES = {
     "llm": probe_llm,
     "stt": probe_stt,
@@ -139,6 +164,7 @@ PROBES = {
     "wake": probe_wake,
     "embed": probe_embed,
     "turn-end": probe_turn_end,
+    "parser": probe_parser,
 }
 
 
@@ -149,6 +175,8 @@ def backend_of(settings: Settings, kind: str, installed: bool) -> str:
         return "minilm"
     if kind == "turn-end":
         return "smart-turn"
+    if kind == "parser":
+        return "spacy"
     return LOCAL[kind] if installed else str(getattr(settings, kind).backend)
 
 

@@ -23,6 +23,7 @@ from voice_assistant.tts.base import TextToSpeech
 from voice_assistant.vad import VoiceActivity
 
 if TYPE_CHECKING:
+    from voice_assistant.language.parser import Parser
     from voice_assistant.memory.store import Embedder
     from voice_assistant.turn_end.base import EndOfTurn
     from voice_assistant.wake.base import WakeWordModel
@@ -42,6 +43,7 @@ class Engines:
         wake: WakeWordModel | None = None,
         embedder: Embedder | None = None,
         turn_end: EndOfTurn | None = None,
+        parser: Parser | None = None,
         hotwords: Callable[[], str] | None = None,
     ) -> None:
         self.settings = settings
@@ -49,7 +51,14 @@ class Engines:
         """Where whisper's hotwords come from (the memories' names); None: none."""
         self.load_s: dict[str, float] = {}
         given = dict(
-            vad=vad, stt=stt, llm=llm, tts=tts, wake=wake, embed=embedder, turn_end=turn_end
+            vad=vad,
+            stt=stt,
+            llm=llm,
+            tts=tts,
+            wake=wake,
+            embed=embedder,
+            turn_end=turn_end,
+            parser=parser,
         )
         self._cache: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
         self.model_watch = ModelWatch(settings)
@@ -132,6 +141,12 @@ class Engines:
         from voice_assistant.memory.embed import MiniLMEmbedder
 
         return self._once("embed", lambda: MiniLMEmbedder(self.model("models.embed")))
+
+    def parser(self) -> Parser:
+        """spaCy's English pipeline: every utterance and note is read with it."""
+        from voice_assistant.language.parser import Parser
+
+        return self._once("parser", lambda: Parser(self.model("models.parser")))
 
     def wake(self) -> WakeWordModel:
         """The wake word; openWakeWord is gated by voice activity unless ``wake.gate`` is off."""

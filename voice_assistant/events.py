@@ -73,11 +73,12 @@ class ModelCall(CallFigures):
 
 
 ResearchStop = Literal[
-    "general", "decisive", "answered", "calls", "budget", "full-context", "stagnation"
+    "general", "matched", "decisive", "answered", "calls", "budget", "full-context", "stagnation"
 ]
-"""Why research stopped: a general question (no search), a first search that found all it
-asks, the model answered, or a limit (its calls, the time budget, the context, rounds
-that found nothing new)."""
+"""Why research stopped: a general question (no search), a one-value question code
+answered or declined from the notes' structure (no model call), a first search that found
+all it asks, the model answered, or a limit (its calls, the time budget, the context,
+rounds that found nothing new)."""
 StopReason = (
     ResearchStop
     | Literal["acted", "asked"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import sys
+import time
 from pathlib import Path
 
 from voice_assistant.assistant import Assistant
@@ -33,14 +34,19 @@ def run_memory_command(settings: Settings, args: argparse.Namespace) -> int:
             if count % 50 == 0:
                 print(f"  {count} file(s)… {path.name}", file=sys.stderr, flush=True)
 
+        started = time.monotonic()
         report = import_paths(
             store, args.paths, args.project, settings.research.import_max_bytes, progress
         )
+        elapsed = time.monotonic() - started
+        written = report.added + report.updated
         print(
             f"{report.files} file(s): {report.added} added, {report.updated} updated, "
             f"{report.unchanged} unchanged, {report.removed} removed; "
             f"{len(report.skipped)} skipped; {store.count()} memories in all"
         )
+        if written:  # each note written is read by the parser (and embedded) once
+            print(f"  {written} note(s) read in {elapsed:.1f} s ({written / elapsed:.0f}/s)")
         for path, reason in report.skipped:
             print(f"  skipped {path}: {reason}")
         return 0

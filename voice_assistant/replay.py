@@ -22,6 +22,8 @@ def replay(research: MemoryResearch, turn_id: int, mode: Mode | None = None) -> 
     if turn is None:
         raise AssistantError("no-such-turn", f"there is no stored turn {turn_id}")
     use: Mode = mode or ("written" if turn.mode == "written" else "spoken")
+    if turn.stop_reason == "matched" and research.structured is not None:
+        return _replay_structured(research, turn.id, turn.mode, turn.question, turn.review)
     notes = build_notes(stored_exchanges(turn))
     history = [Message(m["role"], m["content"]) for m in turn.final_request[1:-1]]  # type: ignore[arg-type]
     personal = turn.review.get("kind", "personal") == "personal"
@@ -42,6 +44,27 @@ def replay(research: MemoryResearch, turn_id: int, mode: Mode | None = None) -> 
     print_review("replayed", answered.review)
     print()
     print(answered.text)
+    return 0
+
+
+def _replay_structured(
+    research: MemoryResearch, turn_id: int, mode: str, question: str, review: dict[str, Any]
+) -> int:
+    """A turn code answered from the notes' structure: the match again, on today's notes
+    and readings (no model call either time)."""
+    assert research.structured is not None
+    started = time.monotonic()
+    coded = research.structured.answer(research.structured.read(question), personal=True)
+    seconds = time.monotonic() - started
+    print(f"turn {turn_id} ({mode}, research stopped on matched): {question}")
+    print(f"matched by structure again in {seconds:.3f}s (no model call)")
+    print_review("stored", review)
+    if coded is None:
+        print("review (replayed): an open question now, for research and the model")
+        return 0
+    print(f"review (replayed): code: {coded.outcome} by structure {coded.trace}")
+    print()
+    print(coded.text)
     return 0
 
 

@@ -42,7 +42,7 @@ def test_doctor_makes_a_real_call_to_every_installed_engine():
     )
     assert done.returncode == 0, done.stdout + done.stderr
     rows = {line.split()[0]: line for line in done.stdout.splitlines()[1:]}
-    assert set(rows) == {"llm", "stt", "tts", "wake", "embed", "turn-end"}, done.stdout
+    assert set(rows) == {"llm", "stt", "tts", "wake", "embed", "turn-end", "parser"}, done.stdout
     assert all(" ok " in row for row in rows.values()), done.stdout
     assert "capital of australia" in rows["stt"].lower()  # whisper heard the probe clip
     assert "tokens written" in rows["llm"]

@@ -112,9 +112,7 @@ def test_a_task_can_run_on_the_server_while_the_rest_stays_local(server, demo_da
     )
     capital, dentist = rows["capital.wav"], rows["dentist.wav"]
     assert "canberra" in capital["reply"].lower() and "thursday" in dentist["reply"].lower()
+    assert dentist["model_calls"] == []  # one value, matched by code: no model at all
     general = [c for c in capital["model_calls"] if c["task"] == "answer_general"]
-    others = [
-        c for row in (capital, dentist) for c in row["model_calls"] if c["task"] != "answer_general"
-    ]
-    assert len(general) == 1 and others  # the memory answer ran on the local llama.cpp
+    assert len(general) == 1
     assert posts(log) - before == 1  # only the general answer went to the server

@@ -71,7 +71,7 @@ def test_a_mixed_request_acts_and_answers(engines):
     (receipt,) = reply.turn["document"]["done"]
     assert receipt["act"] == "set_timer" and receipt["body"].startswith("5 minutes")
     assert reply.turn["understanding"] == "rule"  # an act and a question, read by code
-    assert [c.task for c in reply.model_calls].count("answer_spoken") >= 1
+    assert not reply.model_calls  # and its one value matched by code: no model call
     result = score(REQUESTS["timer-and-car"], outcome_of(reply, 0.0), corpus_words())
     # the question is answered with its value (4 April), as an answer: a decline, or code's
     # "the closest I found" quote of the note, does not count
@@ -123,8 +123,8 @@ def test_a_seeded_unsupported_answer_is_rewritten_or_replaced(engines):
     real = answerer.llm
     invented = "Your passport number is 12345. (note 1)"
     answerer.llm = SeededFirstDraft(real, invented)
-    try:
-        reply = ask(engines, "What is my passport number?")
+    try:  # an open request: the model writes it (one value would be code's, no draft)
+        reply = ask(engines, "Tell me about my passport.")
     finally:
         answerer.llm = real
     assert "12345" not in reply.text, reply.text

@@ -33,17 +33,27 @@ def test_ask_answers_from_the_memories_with_cited_sources(asked):
     assert sources.startswith("[1] Dentist (file, markdown, memories; updated ")
 
 
-def test_replay_reruns_the_final_pass_on_the_stored_research(asked, demo_data):
+def test_replay_matches_a_one_value_turn_again(asked, demo_data):
+    turn = re.search(r"\[turn (\d+): research stopped on matched", asked.stderr)
+    assert turn is not None, asked.stderr
+    replayed = cli(demo_data, "replay", turn.group(1))
+    assert replayed.returncode == 0, replayed.stderr
+    assert "matched by structure again" in replayed.stdout
+    assert "'note': 'Dentist'" in replayed.stdout and "9:30" in replayed.stdout
+
+
+def test_replay_reruns_the_final_pass_on_the_stored_research(demo_data):
+    asked = cli(demo_data, "ask", "What did we decide about the transaction gateway?")
     turn = re.search(r"\[turn (\d+):", asked.stderr)
     assert turn is not None, asked.stderr
     replayed = cli(demo_data, "replay", turn.group(1))
     assert replayed.returncode == 0, replayed.stderr
-    assert "When is my dentist appointment?" in replayed.stdout
+    assert "What did we decide about the transaction gateway?" in replayed.stdout
     request = re.search(r"final request: (\d+) prompt tokens", replayed.stdout)
     assert request is not None, replayed.stdout
     tokens = int(request.group(1))
     assert 100 < tokens < 1500
-    assert "Dentist" in replayed.stdout
+    assert "gateway" in replayed.stdout.lower()
     missing = cli(demo_data, "replay", "99999")
     assert missing.returncode == 2 and "no stored turn 99999" in missing.stderr
 

@@ -52,8 +52,7 @@ def test_an_act_and_a_question_in_one_utterance(rows):
     row = rows["timer_and_question"]
     (receipt,) = row["turn"]["document"]["done"]
     assert receipt["body"].startswith("5 minutes")
-    tasks = [call["task"] for call in row["model_calls"]]
-    assert tasks.count("answer_spoken") == 1
+    assert row["model_calls"] == []  # the timer read by code, the one value matched by code
     assert len(re.findall(r"[.!?](\s|$)", row["reply"])) >= 2, row["reply"]
 
 

@@ -77,6 +77,7 @@ class ModelsConfig(Section):
     turn_end: str = Field(
         "smart-turn-v3.2", description="End-of-turn model (ONNX): whether the speaker finished."
     )
+    parser: str = Field("en-core-web-sm", description="spaCy pipeline: reads words and notes.")
 
 
 class SttConfig(Section):

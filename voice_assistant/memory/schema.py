@@ -32,6 +32,12 @@ CREATE TABLE IF NOT EXISTS memory_vectors (
     memory_id INTEGER PRIMARY KEY REFERENCES memories(id) ON DELETE CASCADE,
     vector BLOB NOT NULL
 );
+CREATE TABLE IF NOT EXISTS note_readings (
+    memory_id INTEGER PRIMARY KEY REFERENCES memories(id) ON DELETE CASCADE,
+    content_hash TEXT NOT NULL,
+    version TEXT NOT NULL,
+    reading TEXT NOT NULL
+);
 CREATE TRIGGER IF NOT EXISTS memories_au AFTER UPDATE ON memories BEGIN
     INSERT INTO memories_fts(memories_fts, rowid, title, text)
     VALUES ('delete', old.id, old.title, old.text);

@@ -14,12 +14,13 @@ import sqlite3
 import time
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from voice_assistant.memory.ranking import fuse
+from voice_assistant.memory.readings import NoteReader, NoteReadings
 from voice_assistant.memory.schema import SCHEMA, STOPWORDS
 from voice_assistant.memory.sqlite import ensure_schema, storage_error, transaction
 
@@ -88,11 +89,17 @@ class MemoryStore:
     """Memories with BM25 search, and semantic search fused in when given an embedder."""
 
     def __init__(
-        self, db: sqlite3.Connection, device: str | None = None, embedder: Embedder | None = None
+        self,
+        db: sqlite3.Connection,
+        device: str | None = None,
+        embedder: Embedder | None = None,
+        reader: NoteReader | None = None,
     ) -> None:
         self.db = db
         self.device = device or socket.gethostname()
         self.embedder = embedder
+        self.readings = NoteReadings(db, reader)
+        """Each note's reading, made when it is written (none without a reader)."""
         self._vectors: tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]] | None = None
         self._query: tuple[str, object, npt.NDArray[np.float32]] | None = None
         ensure_schema(self.db, SCHEMA)
@@ -171,6 +178,9 @@ class MemoryStore:
         order = top[np.argsort(-similarity[top])]
         return [int(ids[i]) for i in order if similarity[i] >= MIN_SIMILARITY]
 
+    def reading(self, memory: Memory) -> dict[str, Any] | None:
+        return self.readings.of(memory.id, memory.title, memory.text, memory.fields)
+
     def transaction(self) -> AbstractContextManager[sqlite3.Connection]:
         return transaction(self.db)
 
@@ -224,6 +234,7 @@ class MemoryStore:
         )
         memory_id = int(cur.lastrowid or 0)
         self._store_vector(memory_id, title, text)
+        self.readings.store(memory_id, title, text, fields)
         return memory_id
 
     def update(
@@ -250,6 +261,8 @@ class MemoryStore:
             if project is not None:
                 self.db.execute("UPDATE memories SET project=? WHERE id=?", (project, memory_id))
             self._store_vector(memory_id, title, text)
+            memory = self.get(memory_id)
+            self.readings.store(memory_id, title, text, memory.fields if memory else {})
 
     def forget(self, memory_id: int) -> bool:
         self._vectors = None

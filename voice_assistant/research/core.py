@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import asdict, replace
+from typing import Any
 
 from voice_assistant.config import ResearchConfig, TaskProfile
 from voice_assistant.events import ModelCall, Reply, ResearchStop
@@ -17,7 +18,7 @@ from voice_assistant.research.answer_sentence import when_heard_as_where
 from voice_assistant.research.answering import Answered, Answerer
 from voice_assistant.research.base import Mode
 from voice_assistant.research.dialogue import Dialogue
-from voice_assistant.research.final import final_request
+from voice_assistant.research.final import final_request, sources
 from voice_assistant.research.hearing import (
     NAMED_LOSS,
     held_beyond_reading,
@@ -30,7 +31,8 @@ from voice_assistant.research.notes import Exchange, Note, build_notes, digest
 from voice_assistant.research.passages import decisive, focus
 from voice_assistant.research.questions import is_personal
 from voice_assistant.research.routing import Evidence, lifts, names_asked, route, user_names
-from voice_assistant.research.tools import ToolCall, ToolResult, Tools
+from voice_assistant.research.structured import Structured, StructuredAnswers
+from voice_assistant.research.tools import MemoryRecord, ReadResult, ToolCall, ToolResult, Tools
 
 
 class MemoryResearch:
@@ -42,8 +44,11 @@ class MemoryResearch:
         config: ResearchConfig,
         profiles: dict[str, TaskProfile],
         n_ctx: int,
+        structured: StructuredAnswers | None = None,
     ) -> None:
         self.llm = llm
+        self.structured = structured
+        """Code's answers to one-value questions (None: every question goes to research)."""
         self.answerer = Answerer(llm, profiles)
         self.tools = tools
         self.conversations = conversations
@@ -140,6 +145,12 @@ class MemoryResearch:
         mean, least = (session or Dialogue()).heard
         question = question_word(question)
         question, evidence = self.hear(question, Evidence(sureness=mean, least_sure=least))
+        coded = self._by_structure(question, evidence)
+        if coded is not None:
+            routed = _route_trace(evidence, heard, question)
+            return self._record_structured(
+                coded, question, heard, mode, conversation, session, started, routed
+            )
 
         def settle(exchanges: list[Exchange]) -> ResearchStop | None:
             """A general question the memories do not come close to needs no research, nor
@@ -159,13 +170,7 @@ class MemoryResearch:
             question = when_heard_as_where(question, notes)
         research_s = time.monotonic() - started
         kept, answered = self.final_pass(question, notes, history, mode, personal[0])
-        answered.review["route"] = {
-            "closeness": None if evidence.closeness is None else round(evidence.closeness, 3),
-            "names": sorted(evidence.names),
-            "sureness": round(evidence.sureness, 3),
-            "least_sure": round(evidence.least_sure, 3),
-            **({"heard": heard, "read_as": question} if heard != question else {}),
-        }
+        answered.review["route"] = _route_trace(evidence, heard, question)
         text = answered.text
         calls: list[ModelCall] = [*run.calls, *answered.calls]
         if session is not None:
@@ -206,6 +211,88 @@ class MemoryResearch:
             turn_id=turn_id,
             review=answered.review,
         )
+
+    def _by_structure(self, question: str, evidence: Evidence) -> Structured | None:
+        """Code's answer when the question asks for one value (``structured``): personal
+        or not decides only whether an unmatched question may still be general."""
+        if self.structured is None:
+            return None
+        reading = self.structured.read(question)
+        if not reading.single:
+            return None
+        first = ToolCall(tool="search_memories", argument=question)
+        notes = build_notes([Exchange(first, self.tools.run(first))])
+        personal = route(question, notes, evidence) == "personal"
+        return self.structured.answer(reading, personal)
+
+    def _record_structured(
+        self,
+        coded: Structured,
+        question: str,
+        heard: str,
+        mode: Mode,
+        conversation: int,
+        session: Dialogue | None,
+        started: float,
+        route: dict[str, Any],
+    ) -> Reply:
+        review = {
+            "kind": "personal",
+            "reply": f"code: {coded.outcome} by structure",
+            "structure": coded.trace,
+            "sources": coded.sources,
+            "route": route,
+        }
+        text = coded.text
+        if mode == "written" and coded.memory_ids:  # cited, with code's Sources list
+            found = [m for m in map(self.tools.store.get, coded.memory_ids) if m is not None]
+            reads = [
+                Exchange(
+                    ToolCall(tool="read_memory", argument=str(m.id)),
+                    ReadResult(id=m.id, memory=MemoryRecord.of(m)),
+                )
+                for m in found
+            ]
+            notes = build_notes(reads)
+            text = f"{text} [1]\n\n{sources(notes, list(range(1, len(notes) + 1)))}"
+        if session is not None:
+            session.go_ahead()  # the first lasting thing: the stored turn
+        turn_id = self.conversations.record(
+            conversation,
+            {
+                "mode": mode,
+                "question": question,
+                "heard": heard,
+                "stop_reason": "matched",
+                "exchanges": [],
+                "notes": [],
+                "final_request": [],
+                "reply": text,
+                "review": review,
+                "model_calls": [],
+                "timings": {"research": time.monotonic() - started, "final": 0.0},
+            },
+        )
+        return Reply(
+            text=text,
+            stop_reason="matched",
+            mode=mode,
+            notes=len(coded.memory_ids),
+            final_outcome=coded.outcome,
+            turn_id=turn_id,
+            review=review,
+        )
+
+
+def _route_trace(evidence: Evidence, heard: str, question: str) -> dict[str, Any]:
+    """How the question was routed, for the stored turn and the batch report."""
+    return {
+        "closeness": None if evidence.closeness is None else round(evidence.closeness, 3),
+        "names": sorted(evidence.names),
+        "sureness": round(evidence.sureness, 3),
+        "least_sure": round(evidence.least_sure, 3),
+        **({"heard": heard, "read_as": question} if heard != question else {}),
+    }
 
 
 def stored_exchanges(turn: StoredTurn) -> list[Exchange]:

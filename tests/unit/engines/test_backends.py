@@ -7,12 +7,14 @@ import numpy as np
 import pytest
 
 from tests.fakes import silence, tone
+from tests.paths import PARSER_MODEL
 from voice_assistant import backends
 from voice_assistant.assistant import Assistant
 from voice_assistant.cli import main
 from voice_assistant.config import Settings
 from voice_assistant.engines import Engines
 from voice_assistant.errors import ConfigError
+from voice_assistant.language.parser import Parser
 from voice_assistant.llm.base import CountsTokens, Message, prompt_tokens
 from voice_assistant.llm.contexts import LlamaCppContexts
 from voice_assistant.llm.fake import FakeLLM, TaskLLM
@@ -62,7 +64,11 @@ def test_fake_backends_need_no_model_and_run_a_whole_turn(tmp_path):
         }
     )
     engines = Engines(
-        settings, vad=LoudnessVAD(), embedder=HashEmbedder(), turn_end=FakeEndOfTurn()
+        settings,
+        vad=LoudnessVAD(),
+        embedder=HashEmbedder(),
+        turn_end=FakeEndOfTurn(),
+        parser=Parser(PARSER_MODEL),  # not an engine with a backend: the real parser
     )
     assistant = Assistant(settings, engines)
     engines.check_models(["stt", "llm", "tts"])  # nothing to install for fakes

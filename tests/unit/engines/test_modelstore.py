@@ -150,7 +150,7 @@ def test_status_and_verify_commands(chunked, tmp_path, capsys):
 def test_the_real_manifest_is_complete():
     manifest = modelstore.load_manifest()
     roles = {spec.role for spec in manifest.values() if spec.default}
-    assert roles == {"stt", "llm", "tts", "embed", "wake", "turn-end"}
+    assert roles == {"stt", "llm", "tts", "embed", "wake", "turn-end", "parser"}
     for spec in manifest.values():
         assert spec.license
         for mfile in spec.file:

@@ -1,0 +1,88 @@
+"""Code answers a one-value question from the notes' structure: the value of the thing
+asked, never the one beside it; the question's own frame, from the user's side."""
+
+from __future__ import annotations
+
+import pytest
+
+from voice_assistant.language.frame import answer, decline
+from voice_assistant.language.match import Candidate, best, matches
+from voice_assistant.language.notes import read_note
+from voice_assistant.language.question import read_question
+
+NOTES = [
+    ("Family › Birthdays", "Tuva: 14 February\nMum (Maureen): 23 June\nKwame: 6 November", ""),
+    ("My brother", "My brother Bartek lives in Gdansk. His birthday is 3 July.", ""),
+    ("Honey prices", "Big jar: £7.50 retail, £5.20 wholesale. Small jar: £4.25 retail.", ""),
+    ("Christmas cover", "Christmas Day: first on call Ilka, second on call Tamsin.", ""),
+    ("Wifi", "Main: Skylark, password amber-fox-118\nGuest: Skylark-Guest, password otter42", ""),
+    ("Trip flights", "Out: Friday 2 April, leaves 06:50\nBack: Friday 9 April, leaves 11:40", ""),
+    ("Dentist", "Check-up with Dr Mireille on Thursday 12 March at 9:30.", "2026-01-10"),
+    ("Dentist moved", "The check-up moved to Friday 20 March at 11:15.", "2026-02-02"),
+    ("Kiln", "Bisque firing goes to 1000 degrees; glaze firing to 1240 degrees.", ""),
+    ("Paint colours", "Upstairs (landing): Skimming Stone\nDownstairs (hall): Setting Plaster", ""),
+    ("Window cleaner", "Radu cleans the windows every other Tuesday and is paid 30 euros.", ""),
+]
+
+
+@pytest.fixture(scope="module")
+def candidates(parser):
+    return [
+        Candidate(i, read_note(parser, title, text), day)
+        for i, (title, text, day) in enumerate(NOTES)
+    ]
+
+
+def said(parser, candidates, text: str) -> str:
+    question = read_question(parser, text)
+    chosen = best(question, matches(question, candidates))
+    if not chosen:
+        return decline(question)
+    return answer(question, chosen[0].text, chosen[0].values[0].kind)
+
+
+@pytest.mark.parametrize(
+    ("text", "reply"),
+    [
+        ("When is Tuva's birthday?", "Tuva's birthday is on 14 February."),  # under a heading
+        ("When's my brother's birthday?", "Your brother's birthday is on 3 July."),  # his
+        ("Where does Bartek live?", "Bartek lives in Gdansk."),
+        ("Do you know when Mum's birthday is?", "Mum's birthday is on 23 June."),
+        ("How much is a big jar of honey wholesale?", "£5.20"),
+        ("What does a small jar of honey cost?", "£4.25"),
+        ("Who is second on call on Christmas Day?", "Tamsin is second on call on Christmas Day."),
+        ("What's the guest wifi password?", "The guest wifi password is otter42."),
+        ("What's the wifi password?", "The wifi password is amber-fox-118."),  # the main one
+        ("What time does our flight back leave?", "Your flight back leaves at 11:40."),
+        ("When is my dentist appointment?", "on Friday 20 March at 11:15"),  # the newer note
+        ("What temperature does the glaze firing go to?", "1240 degrees"),
+        ("What colour is the hall?", "Setting Plaster"),
+        ("When does the window cleaner come?", "The window cleaner comes every other Tuesday."),
+    ],
+)
+def test_the_value_asked_is_said(parser, candidates, text, reply):
+    assert reply in said(parser, candidates, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "not_said"),
+    [
+        ("When is my sister's birthday?", ("14 February", "23 June", "6 November", "3 July")),
+        ("When is Ottokar's birthday?", ("February", "June", "November")),  # no such name
+        ("When is my birthday?", ("February", "June", "November", "July")),
+        ("What's the wholesale price of a small jar of honey?", ("4.25", "5.20")),
+        ("Who is third on call on Christmas Day?", ("Ilka", "Tamsin")),
+        ("What time does the flight back land?", ("11:40", "06:50")),
+        ("What is the bisque firing's cone?", ("1000", "1240")),
+    ],
+)
+def test_the_value_beside_the_one_asked_is_never_said(parser, candidates, text, not_said):
+    reply = said(parser, candidates, text)
+    assert reply.startswith("I have nothing about"), reply
+    assert not any(value in reply for value in not_said)
+
+
+def test_a_decline_says_what_was_heard(parser, candidates):
+    assert said(parser, candidates, "When is Ottokar's birthday?") == (
+        "I have nothing about Ottokar's birthday in your notes."
+    )

@@ -1,0 +1,74 @@
+"""Days as comparable parts: a question naming "Saturday" or "Christmas Day" is answered
+from that day's row of a rota, never another's."""
+
+from __future__ import annotations
+
+from voice_assistant.language.lexicon import LEXICON, MONTHS, WEEKDAYS, words
+from voice_assistant.language.reading import Token
+
+CALENDAR = (
+    MONTHS
+    | WEEKDAYS
+    | words("calendar", "month_abbreviations")
+    | words("calendar", "weekday_abbreviations")
+)
+
+
+WEEKDAY_INDEX = {
+    w: i
+    for names in (LEXICON["calendar"]["weekdays"], LEXICON["calendar"]["weekday_abbreviations"])
+    for i, w in enumerate(names)
+}
+
+MONTH_INDEX = (
+    {w: i for i, w in enumerate(LEXICON["calendar"]["months"])}
+    | {
+        w: i
+        for i, w in enumerate(
+            ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+        )
+    }
+    | {"sept": 8}
+)
+
+RELATIVE = words("calendar", "relative_days") | {
+    "this",
+    "next",
+    "last",
+    "every",
+    "week",
+    "year",
+    "month",
+}
+
+
+def date_key(tokens: tuple[Token, ...], start: int, end: int) -> frozenset[str]:
+    """A day as comparable parts: its weekday, month and day of the month, and its other
+    words ("christmas day"); empty for a relative day ("this week")."""
+    key: set[str] = set()
+    for t in tokens[start:end]:
+        word = t.lemma.rstrip(".")
+        digits = word.rstrip("stndrh")
+        if word in WEEKDAY_INDEX or word.rstrip("s") in WEEKDAY_INDEX:
+            key.add(f"wd:{WEEKDAY_INDEX.get(word, WEEKDAY_INDEX.get(word.rstrip('s')))}")
+        elif word in MONTH_INDEX:
+            key.add(f"m:{MONTH_INDEX[word]}")
+        elif digits.isdigit() and len(digits) <= 2:
+            key.add(f"d:{int(digits)}")
+        elif word in RELATIVE:
+            return frozenset()
+        elif t.pos in ("NOUN", "PROPN"):
+            key.add(word)
+    return frozenset(key)
+
+
+def same_day(asked: frozenset[str], said: frozenset[str]) -> bool:
+    """Whether a day said may be the day asked: no part of it differs, and the words of a
+    named day ("Christmas Day") are there."""
+    for prefix in ("wd:", "m:", "d:"):
+        a = {k for k in asked if k.startswith(prefix)}
+        b = {k for k in said if k.startswith(prefix)}
+        if a and b and a != b:
+            return False
+    named = {k for k in asked if ":" not in k}
+    return not named or named <= said or (not any(":" in k for k in asked) and bool(named & said))

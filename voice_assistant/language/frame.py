@@ -1,0 +1,229 @@
+"""Code's reply in the question's own frame, from the user's side.
+
+"When is my dentist appointment?" -> "Your dentist appointment is on Friday 20 March at
+9:30."; "What time does our flight back leave?" -> "Your flight back leaves at 18:05.";
+"Who is second on call?" -> "Tuva is second on call."; a question the notes do not
+answer -> "I have nothing about Ottokar's birthday in your notes." The words come from the
+question (as heard, so a mishearing shows) and the value from the matched note.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from voice_assistant.language.lexicon import LEXICON, MONTHS, words
+from voice_assistant.language.question import Question
+from voice_assistant.language.reading import Token
+
+SECOND: dict[str, str] = LEXICON["person"]["to_second"]
+FRAMES = LEXICON["frames"]
+PREPOSITIONS: dict[str, str] = FRAMES["prepositions"]
+DATES_WITHOUT_ON = frozenset(FRAMES["dates_without_on"])
+TIMES_WITHOUT_AT = frozenset(FRAMES["times_without_at"])
+MONEY_WITH_FOR = frozenset(FRAMES["money_with_for"])
+PAST: dict[str, str] = FRAMES["past"]
+BE_FORMS = {"'s": "is", "’s": "is", "'re": "are", "’re": "are", "'m": "am", "’m": "am"}
+REMINDING = words("questions", "reminding")
+NOUN_PHRASE = frozenset({"DET", "PRON", "PROPN", "NOUN", "NUM", "PART", "CCONJ"})
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A question taken apart for saying back: "What time does our flight leave?" is
+    wh "what time", subject "your flight", verb "leaves"."""
+
+    wh: str
+    subject: str = ""
+    verb: str = ""
+    tail: str = ""
+    """Words after the verb, before the value ("allergic to")."""
+    after: str = ""
+    """Words after the value ("for retail")."""
+    wh_subject: bool = False
+    """The question word is the subject: the value goes first ("Tuva is second …")."""
+    verb_lemma: str = ""
+
+    def statement(self, value: str, kind: str) -> str:
+        if self.wh_subject:
+            return _sentence(_join(value, self.verb, self.tail, self.after))
+        if not self.verb:
+            return _sentence(value)
+        slot = value if self.tail.endswith(_DANGLING) else _prepared(value, kind, self.verb_lemma)
+        return _sentence(_join(self.subject, self.verb, self.tail, slot, self.after))
+
+    def clause(self) -> str:
+        """What was asked, as a clause ("when your flight back leaves")."""
+        if self.wh_subject:
+            return _join(self.wh, self.verb, self.tail, self.after)
+        return _join(self.wh, self.subject, self.verb, self.tail, self.after)
+
+
+_DANGLING = (" to", " for", " with", " from", " about", " at", " on", " in", " of")
+
+
+def frame(question: Question) -> Frame:
+    start, end = question.wh
+    tokens = [
+        t
+        for t in question.tokens
+        if (t.pos != "PUNCT" or t.text in BE_FORMS) and t.lemma not in REMINDING
+    ]
+    index = {id(t): i for i, t in enumerate(question.tokens)}
+    wh_tokens = [t for t in tokens if start <= index[id(t)] < end]
+    rest = [t for t in tokens if index[id(t)] >= end]
+    if wh_tokens and wh_tokens[0].lemma == "how":  # "how many scoops": the counted noun too
+        while rest and rest[0].pos in ("NOUN", "ADJ") and rest[0].lemma not in ("be",):
+            wh_tokens.append(rest.pop(0))
+    wh = _words(wh_tokens).lower()
+    wh_subject = any(t.dep in ("nsubj", "nsubjpass") for t in wh_tokens)
+    if not rest:
+        return Frame(wh)
+    first = rest[0]
+    if _is_be(first):
+        body = rest[1:]
+        if wh_subject:
+            return Frame(wh, verb=_be(first, []), tail=_words(body), wh_subject=True)
+        subject, tail = _noun_phrase(body)
+        if tail and not any(t.pos in ("VERB", "AUX") for t in tail) and tail[-1].pos != "ADP":
+            subject, tail = body, []  # "the Christmas craft fair", "fair" read as an adjective
+        return Frame(wh, _words(subject), _be(first, subject), _words(tail), verb_lemma="be")
+    if first.lemma == "do" and first.pos == "AUX":
+        subject, tail = _noun_phrase(rest[1:])
+        root = [i for i, t in enumerate(subject) if t.dep == "ROOT"]
+        if not tail and root:  # "… flight back leave?": the verb read as a noun
+            subject, tail = subject[: root[0]], subject[root[0] :]
+        adverbs = []
+        while tail and tail[0].pos == "ADV":  # "do we still owe"
+            adverbs.append(tail.pop(0))
+        if not tail or (tail[0].pos not in ("VERB", "AUX") and tail[0].dep != "ROOT"):
+            return Frame(wh, _words(subject))
+        verb, more = tail[0], tail[1:]
+        taken = [t for t in more if t.dep == "prt" or (t.pos == "PRON" and t is more[0])]
+        more = [t for t in more if t not in taken]  # "lend me", "come out": with the verb
+        said = _join(_words(adverbs), _inflected(verb, first, subject), _words(taken))
+        if more and more[-1].pos == "ADP":  # "What am I allergic to?"
+            return Frame(wh, _words(subject), said, _words(more), verb_lemma=verb.lemma)
+        return Frame(wh, _words(subject), said, after=_words(more), verb_lemma=verb.lemma)
+    if first.pos == "AUX":  # "When will the parcel arrive?"
+        subject, tail = _noun_phrase(rest[1:])
+        return Frame(wh, _words(subject), _join(first.text.lower(), _words(tail)))
+    if wh_subject:  # "Who leads the team?"
+        return Frame(wh, verb=_words(rest), wh_subject=True)
+    subject, tail = _noun_phrase(rest)  # "… when Mum's birthday is": a statement's order
+    return Frame(wh, _words(subject), _words(tail) or "is", verb_lemma="be")
+
+
+def answer(question: Question, value: str, kind: str) -> str:
+    """The question turned into a statement holding ``value`` (a value of ``kind``)."""
+    if question.wh[1] <= question.wh[0]:
+        return _sentence(_second(value))
+    return frame(question).statement(_second(value), kind)
+
+
+def decline(question: Question) -> str:
+    """Code's reply when the notes hold no value for the question, with what was heard."""
+    if question.wh[1] <= question.wh[0]:
+        return "I have nothing about that in your notes."
+    f = frame(question)
+    about = f.subject if f.verb_lemma == "be" and f.subject and not f.tail else f.clause()
+    return f"I have nothing about {about or 'that'} in your notes."
+
+
+def _is_be(token: Token) -> bool:
+    return token.lemma == "be" or token.text.lower() in BE_FORMS
+
+
+def _noun_phrase(body: list[Token]) -> tuple[list[Token], list[Token]]:
+    """The noun phrase at the front of ``body`` ("your flight back from Tallinn", "Mum and
+    Dad's new address") and what follows it (a verb, "allergic to")."""
+    i = 0
+    while i < len(body):
+        t = body[i]
+        following = body[i + 1] if i + 1 < len(body) else None
+        if t.pos in NOUN_PHRASE and not (t.pos == "PART" and t.text not in ("'s", "’s", "'")):
+            i += 1
+        elif t.pos == "ADJ" and following is not None and following.pos in ("NOUN", "PROPN", "ADJ"):
+            i += 1  # "new address"
+        elif t.pos == "ADV" and t.dep == "advmod" and i > 0 and t.lemma in ("back", "out", "home"):
+            i += 1  # "flight back"
+        elif t.pos == "ADP" and following is not None and following.pos in NOUN_PHRASE | {"ADJ"}:
+            i += 1  # "from Tallinn", "for the back door"
+        else:
+            break
+    return body[:i], body[i:]
+
+
+def _be(be: Token, subject: list[Token]) -> str:
+    """The copula agreeing with the subject, from the user's side ("you are")."""
+    text = BE_FORMS.get(be.text.lower(), be.text.lower())
+    heads = [t for t in subject if t.pos in ("NOUN", "PROPN", "PRON")]
+    if (heads and heads[-1].lemma in ("i", "we", "you")) or text == "am":
+        return {"am": "are", "is": "are", "was": "were"}.get(text, text)
+    return text
+
+
+def _inflected(verb: Token, do: Token, subject: list[Token]) -> str:
+    """The verb as "do" would have it: "does … leave" -> "leaves", "did … lend" -> "lent"."""
+    base = verb.lemma
+    form = do.text.lower()
+    if form == "did":
+        return PAST.get(base) or (base + "d" if base.endswith("e") else base + "ed")
+    pronoun = subject[-1].lemma if subject else ""
+    if form == "does" and pronoun not in ("i", "we", "you", "they"):
+        if base.endswith(("s", "sh", "ch", "x", "z", "o")):
+            return base + "es"
+        if base.endswith("y") and base[-2:-1] not in "aeiou":
+            return base[:-1] + "ies"
+        return base + "s"
+    return base
+
+
+def _prepared(value: str, kind: str, verb: str = "") -> str:
+    """The value with the preposition its kind takes ("on 3 May", "at 9:30")."""
+    first = value.split()[0].lower() if value.split() else ""
+    if kind == "date":
+        if first in DATES_WITHOUT_ON:
+            return value
+        if first in MONTHS and not any(c.isdigit() for c in value):
+            return f"in {value}"
+        return f"{PREPOSITIONS['date']} {value}"
+    if kind == "time":
+        return value if first in TIMES_WITHOUT_AT else f"{PREPOSITIONS['time']} {value}"
+    if kind == "money" and verb in MONEY_WITH_FOR:
+        return f"for {value}"
+    return value
+
+
+def _second(text: str) -> str:
+    """The user's words said back to them: "my" -> "your", "I'm" -> "you're"."""
+    out = []
+    for word in text.split():
+        core = word.rstrip(".,;:!?")
+        tail = word[len(core) :]
+        swapped = SECOND.get(core.lower())
+        if swapped is None:
+            out.append(word)
+            continue
+        out.append(swapped + tail)
+    return " ".join(out)
+
+
+def _words(tokens: list[Token]) -> str:
+    out = ""
+    for i, t in enumerate(tokens):
+        text = BE_FORMS.get(t.text.lower(), t.text) if t.lemma == "be" else t.text
+        glued = t.joined or (i + 1 < len(tokens) and tokens[i + 1].text in ("'s", "’s", "'"))
+        out += text + ("" if glued else " ")
+    return _second(out.strip())
+
+
+def _join(*parts: str) -> str:
+    return " ".join(p for p in parts if p)
+
+
+def _sentence(text: str) -> str:
+    text = " ".join(text.split()).strip(" ,;:")
+    if not text:
+        return ""
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."

@@ -1,0 +1,58 @@
+"""The language as data: ``data/lexicon.toml``, read once.
+
+Every word list the assistant reads English with lives in that one file; modules take
+their lists from here (``LEXICON`` or the typed views below), so none is spelled twice.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+DATA = resources.files("voice_assistant.language").joinpath("data")
+
+
+def _load() -> dict[str, Any]:
+    return tomllib.loads(DATA.joinpath("lexicon.toml").read_text(encoding="utf-8"))
+
+
+LEXICON: dict[str, Any] = _load()
+
+
+def words(section: str, key: str) -> frozenset[str]:
+    """One list of the lexicon as a set (``words("calendar", "months")``)."""
+    return frozenset(LEXICON[section][key])
+
+
+@dataclass(frozen=True)
+class Qualifier:
+    """Words that tell two (or more) things of one kind apart: one set per side."""
+
+    sides: tuple[frozenset[str], ...]
+    default: int | None
+
+    def side(self, word: str) -> int | None:
+        for number, side in enumerate(self.sides):
+            if word in side:
+                return number
+        return None
+
+
+@cache
+def qualifiers() -> tuple[Qualifier, ...]:
+    return tuple(
+        Qualifier(tuple(frozenset(s) for s in q["sides"]), q.get("default"))
+        for q in LEXICON["qualifiers"]
+    )
+
+
+@cache
+def qualifier_words() -> frozenset[str]:
+    return frozenset(w for q in qualifiers() for side in q.sides for w in side)
+
+
+MONTHS = words("calendar", "months")
+WEEKDAYS = words("calendar", "weekdays")

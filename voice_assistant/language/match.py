@@ -1,0 +1,146 @@
+"""Which value of which note answers a question: matched by structure, never by a model.
+
+A value may be said only from a unit of a note (with its title and heading) that meets
+all four conditions: its focus is the question's (the same lemma, or a WordNet synonym:
+colour/color, cost/price); its owner is the question's, with the aliases the notes give
+(Dad is Henrik); its qualifiers do not contradict the question's (main/guest, out/back,
+wholesale/retail); and it holds a value of the kind asked. Pure functions over readings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from voice_assistant.language.conditions import (
+    ACCEPTS,
+    another,
+    answers,
+    beside,
+    focus_found,
+    on_the_day,
+    owned,
+    qualified,
+    with_time,
+)
+from voice_assistant.language.notes import cut
+from voice_assistant.language.question import Question
+from voice_assistant.language.reading import NoteReading, Part, Unit, Value
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A note that research found, with its reading."""
+
+    key: int
+    """The note's position among research's notes (0 first)."""
+    reading: NoteReading
+    day: str = ""
+    """When it was written (ISO), to prefer the newer of two notes on one thing."""
+
+
+@dataclass(frozen=True)
+class Match:
+    key: int
+    unit: Unit
+    part: Part
+    values: tuple[Value, ...]
+    """The value asked (a day with its time, for "when")."""
+    score: float
+    day: str = ""
+
+    @property
+    def text(self) -> str:
+        return _joined(self.values)
+
+
+def aliases(readings: Iterable[NoteReading]) -> dict[str, frozenset[str]]:
+    """Each name with the other names of its person, over all the notes given."""
+    groups: dict[str, frozenset[str]] = {}
+    for reading in readings:
+        for group in reading.aliases:
+            merged = frozenset(group).union(*(groups.get(n, frozenset()) for n in group))
+            for name in merged:
+                groups[name] = merged
+    return groups
+
+
+def matches(question: Question, candidates: list[Candidate]) -> list[Match]:
+    """Every value of the notes that meets the four conditions, best first: by what picks
+    it out (the question's qualifiers and other words said beside it, a change's new
+    side), then by how much of the focus its own sentence says, then the newer note."""
+    if not question.focus and question.owner is None:
+        return []  # nothing says what it is about: every value would do
+    known = aliases(c.reading for c in candidates)
+    found: list[Match] = []
+    for candidate in candidates:
+        note = candidate.reading
+        for unit in note.units:
+            focus = focus_found(question, unit.words | note.title)
+            if focus is None or not on_the_day(question, unit):
+                continue
+            unit = cut_for(question, unit)
+            for part in unit.parts:
+                if another(question, unit, part):
+                    continue
+                for value in answers(question, note, unit, part):
+                    if not owned(question, note, unit, part, value, known):
+                        continue
+                    said = qualified(question, unit, part, note, value)
+                    if said is None:
+                        continue
+                    extra = len(question.extra & (part.words | unit.label))
+                    change = {"new": 1.0, "old": -2.0}.get(part.change, 0.0)
+                    near = len(question.focus & (part.words | unit.words))
+                    score = said + extra + change + 0.1 * (focus + near)
+                    values = with_time(question, unit, value) + beside(unit, value)
+                    found.append(Match(candidate.key, unit, part, values, score, candidate.day))
+    return sorted(found, key=lambda m: (-m.score, _newest(m.day), m.key))
+
+
+def cut_for(question: Question, unit: Unit) -> Unit:
+    """The unit in parts by the values that could answer: a question for a place is not
+    cut by the names beside the place."""
+    if question.asked or not question.kinds or "object" in question.kinds:
+        return unit
+    kinds = frozenset(k for kind in question.kinds for k in ACCEPTS.get(kind, [kind]))
+    found = list({(v.start, v.end, v.kind): v for p in unit.parts for v in p.values}.values())
+    return replace(unit, parts=cut(unit.tokens, found, kinds))
+
+
+def _newest(day: str) -> str:
+    """Sorts newer days first."""
+    return "".join(chr(0x10FFFF - ord(c)) for c in day)
+
+
+def _joined(values: tuple[Value, ...]) -> str:
+    if len(values) == 2 and values[1].kind == "time":
+        joint = "" if values[1].text.split()[0].lower() in ("in", "at") else " at"
+        return f"{values[0].text}{joint} {values[1].text}"
+    return ", ".join(v.text for v in values)
+
+
+def best(question: Question, found: list[Match]) -> list[Match]:
+    """The answer: the best match, and no other. When several notes hold the thing asked,
+    the newest is taken (a moved appointment); when one unit holds two equally good
+    values of the kind, the question cannot tell them apart: none is said."""
+    if not found:
+        return []
+    top = found[0]
+    rivals = [m for m in found[1:] if m.score == top.score and m.text != top.text]
+    same_note = [m for m in rivals if m.key == top.key]
+    other_notes = [m for m in rivals if m.key != top.key and m.day == top.day]
+    if same_note or other_notes:
+        # a day and a time both answer "when": the day goes first, with its time
+        if all(_one_answer(top, m) for m in same_note + other_notes):
+            return [top]
+        return []
+    return [top]
+
+
+def _one_answer(top: Match, other: Match) -> bool:
+    """Two values that are one answer: the time inside the day's answer, or a value
+    inside another ("Gdansk" in "in Gdansk")."""
+    if other.unit is not top.unit:
+        return False
+    return all(any(t.start <= v.start and v.end <= t.end for t in top.values) for v in other.values)

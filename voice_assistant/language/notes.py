@@ -1,0 +1,183 @@
+"""A note read once, when it is written: its units (sentences and lines), their values by
+kind, who each is about, and which words go with which value.
+
+A note's title (its heading path) and a line ending in a colon lend their words to the
+lines under them: under "Birthdays", "Tuva: 3 May" is Tuva's birthday. A pronoun stands
+for the last person named ("My brother Bartek lives in Gdansk. His birthday is 3 July").
+Values side by side ("retail 32 euros, wholesale 18 euros") fall into parts, so each
+keeps its own qualifier.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from typing import TYPE_CHECKING, Any
+
+from voice_assistant.language.lexicon import words
+from voice_assistant.language.people import mentions
+from voice_assistant.language.reading import USER, Mention, NoteReading, Part, Token, Unit, Value
+from voice_assistant.language.tokens import content_words, label_end, tokens_of
+from voice_assistant.language.values import BOUNDARY, values
+
+if TYPE_CHECKING:
+    from voice_assistant.language.parser import Parser
+
+CHANGE_VERBS = words("changes", "verbs")
+OLD = words("changes", "old")
+NEW = words("changes", "new")
+OWNING = frozenset({"subject", "possessor", "label"})
+"""A mention in one of these roles says whose its unit (or part) is."""
+JOINING = frozenset({"and", "but", "or", "then", "while", "whereas"})
+
+
+def read_note(
+    parser: Parser, title: str, text: str, fields: dict[str, str] | None = None
+) -> NoteReading:
+    """The reading of one note (``title`` is its heading path, "Family › Birthdays";
+    ``fields`` its metadata, whose kind and project lend their words too: a door code in
+    a note of kind work is a code at work)."""
+    lines = [line.strip(" \t-*•") for line in text.splitlines()]
+    docs = parser.many([title.replace("›", ",")] + [line for line in lines if line])
+    title_doc, line_docs = docs[0], iter(docs[1:])
+    title_tokens = tokens_of(title_doc[:])
+    lent = " ".join((fields or {}).get(k, "") for k in ("kind", "project")).lower().split()
+    title_words = frozenset(content_words(title_tokens)) | frozenset(lent)
+    owner = _title_owner(title_tokens)
+    units: list[Unit] = []
+    heading: frozenset[str] = frozenset()
+    last_person: frozenset[str] = owner or frozenset()
+    subject: frozenset[str] | None = None
+    """The person the sentences before were about: a sentence naming nobody is theirs
+    too ("Bracken is our spaniel. Two scoops of kibble in the morning.")."""
+    for line in lines:
+        if not line:
+            heading, subject = frozenset(), None
+            continue
+        doc = next(line_docs)
+        for sentence in doc.sents:
+            tokens = tokens_of(sentence)
+            if not tokens:
+                continue
+            found = values(tokens)
+            if tokens[-1].text == ":" and not [v for v in found if v.kind != "attribute"]:
+                heading = frozenset(content_words(tokens))  # "Birthdays:" over the lines below
+                continue
+            people = mentions(tokens, last_person)
+            whose = subject if subject is not None and not people else owner or frozenset()
+            unit = _unit(sentence.text, tokens, found, people, heading, whose)
+            units.append(unit)
+            people_named = [m.names for m in people if USER not in m.names]
+            if people_named:
+                first_is_subject = any(m.role == "subject" for m in people)
+                last_person = people_named[0] if first_is_subject else people_named[-1]
+            subjects = [m.names for m in people if m.role == "subject" and USER not in m.names]
+            subject = subjects[0] if subjects else subject if not people else None
+    if owner is None:  # "Bracken", a common word as a title, is the name its text uses
+        said = title.strip().lower()
+        owner = next((m.names for u in units for m in u.mentions if said in m.names), None)
+    names = frozenset(n for u in units for m in u.mentions for n in m.names if n != USER)
+    aliases = tuple(dict.fromkeys(m.names for u in units for m in u.mentions if len(m.names) > 1))
+    if owner and len(owner) > 1:
+        aliases = (*aliases, owner)
+    by_text = _named_by_text(owner, units)
+    if by_text:
+        aliases = (*aliases, by_text)
+    return NoteReading(title_words, owner or frozenset(), tuple(units), names, aliases)
+
+
+class NoteReader:
+    """The store's reader (``memory.store.NoteReader``): each note read once, kept as JSON."""
+
+    def __init__(self, parser: Parser) -> None:
+        self.parser = parser
+        self.version = parser.version
+
+    def read(self, title: str, text: str, fields: dict[str, str]) -> dict[str, Any]:
+        return read_note(self.parser, title, text, fields).to_json()
+
+
+def _title_owner(tokens: tuple[Token, ...]) -> frozenset[str] | None:
+    """A title that names a person ("Mum", "My brother", "Zuzana's wedding")."""
+    people = [m for m in mentions(tokens, frozenset(), title=True) if USER not in m.names]
+    if not people:
+        return None
+    possessor = [m for m in people if m.role == "possessor"]
+    if possessor:
+        return possessor[0].names
+    root = [m for m in people if any(tokens[k].dep == "ROOT" for k in range(m.start, m.end))]
+    return root[0].names if root else None
+
+
+def _named_by_text(owner: frozenset[str] | None, units: list[Unit]) -> frozenset[str] | None:
+    """A title naming someone by what they are ("Window cleaner") and a first sentence
+    whose subject is a name ("Radu cleans the windows …"): one person."""
+    if not owner or not units:
+        return None
+    subject = next((m for m in units[0].mentions if m.role == "subject"), None)
+    if subject is None or USER in subject.names or subject.names & owner:
+        return None
+    return owner | subject.names
+
+
+def _unit(
+    text: str,
+    tokens: tuple[Token, ...],
+    found: list[Value],
+    people: list[Mention],
+    heading: frozenset[str],
+    note_owner: frozenset[str],
+) -> Unit:
+    colon = label_end(tokens)
+    label = frozenset(content_words(tokens, 0, colon)) if colon is not None else frozenset()
+    parts = cut(tokens, found)
+    owner = next((m.names for m in people if m.role in OWNING), note_owner)
+    return Unit(
+        text=text,
+        tokens=tokens,
+        words=frozenset(content_words(tokens)) | heading | label,
+        label=label,
+        mentions=tuple(people),
+        owner=owner,
+        parts=parts,
+    )
+
+
+def cut(
+    tokens: tuple[Token, ...], found: list[Value], kinds: frozenset[str] | None = None
+) -> tuple[Part, ...]:
+    """Cut the unit between values at the last boundary between them (a comma, a
+    semicolon, "and"), or, for two values of one kind with none, before the preposition
+    that opens the second ("from Thursday to Friday"). Only values of ``kinds`` cut
+    (a question for a place is not cut by the names beside it); all, when None."""
+    typed = [v for v in found if v.kind != "attribute" and (kinds is None or v.kind in kinds)]
+    ordered: list[Value] = []
+    for v in sorted(typed, key=lambda v: v.start):
+        if ordered and v.start < ordered[-1].end:
+            continue  # inside another value ("in Gdansk" around "Gdansk")
+        ordered.append(v)
+    cuts = [0]
+    for before, after in pairwise(ordered):
+        between = range(before.end, after.start)
+        bounds = [k for k in between if tokens[k].text in BOUNDARY or tokens[k].lemma in JOINING]
+        if bounds:
+            cuts.append(bounds[-1])
+        elif before.kind == after.kind or after.kind == "place":
+            opening = [k for k in between if tokens[k].pos == "ADP"]
+            if opening:
+                cuts.append(opening[-1])
+    cuts.append(len(tokens))
+    parts = []
+    for start, end in pairwise(cuts):
+        if end <= start:
+            continue
+        inside = tuple(v for v in found if start <= v.start < end)
+        changed = {  # "moved from Thursday to Friday": the from and to of a change verb
+            tokens[k].lemma
+            for k in range(start, end)
+            if tokens[k].pos == "ADP"
+            and 0 <= tokens[k].head < len(tokens)
+            and tokens[tokens[k].head].lemma in CHANGE_VERBS
+        }
+        change = "old" if changed & OLD else "new" if changed & NEW else ""
+        parts.append(Part(start, end, frozenset(content_words(tokens, start, end)), inside, change))
+    return tuple(parts)

@@ -1,0 +1,175 @@
+"""The people a unit names (and pets, and named things): names, person words, the user,
+and pronouns standing for the person named before. Word classes come from WordNet."""
+
+from __future__ import annotations
+
+from voice_assistant.language.days import CALENDAR
+from voice_assistant.language.lexicon import LEXICON, words
+from voice_assistant.language.reading import USER, Mention, Token
+from voice_assistant.language.tokens import label_end
+from voice_assistant.language.wordnet import wordnet
+
+FIRST_PERSON = words("person", "first")
+
+THIRD_PERSON = words("person", "third")
+
+TITLES = words("person", "titles")
+
+PERSON_CLASSES = frozenset(LEXICON["kinds"]["person"]) | {"noun.animal"}
+
+
+def is_person_word(word: str) -> bool:
+    """A noun that names a person or an animal: most of its senses do ("dentist", "dog";
+    not "router", whose first sense is a worker), or one is a relative ("mum" is first a
+    chrysanthemum)."""
+    senses = wordnet().synsets(word)
+    people = sum(s.lexname in PERSON_CLASSES for s in senses)
+    return people > len(senses) - people or wordnet().is_a(word, "relative")
+
+
+def is_name(token: Token, title: bool = False) -> bool:
+    """A word that may name someone: a capitalised word WordNet does not know (the tagger
+    calls "Tuva" in "Tuva: 14 February" a noun, "Kwame" an adjective), or a proper noun
+    outside a title, where every word is capitalised ("Family"). The small model often
+    calls a name an organisation or a nationality, so that is no bar."""
+    if token.lemma in CALENDAR or not token.text[:1].isupper() or not token.text.isalpha():
+        return False
+    if len(token.text) < 2:
+        return False
+    if token.entity not in ("", "person", "organisation", "group", "place"):
+        return False
+    if token.entity == "place" and token.dep != "poss":
+        return False  # "in Gdansk"; but "Zuzana's birthday" is a person's, whatever the model
+    if not any(wordnet().synsets(token.lemma, pos) for pos in ("n", "v", "a")):
+        return token.pos not in ("PRON", "DET", "ADP", "AUX", "CCONJ", "SCONJ", "PART")
+    if token.pos != "PROPN" or token.entity == "group":
+        return False
+    return not title or token.entity == "person"
+
+
+def mentions(
+    tokens: tuple[Token, ...], resolve: frozenset[str], title: bool = False
+) -> list[Mention]:
+    """The people (and pets, and named things) a unit names: names, person nouns, the
+    user ("I", "my", "we"), and pronouns standing for ``resolve`` (the last person)."""
+    colon = label_end(tokens)
+    out: list[Mention] = []
+    i = 0
+    while i < len(tokens):
+        t = tokens[i]
+        if t.lemma in FIRST_PERSON and t.pos == "PRON":
+            out.append(Mention(frozenset({USER}), i, i + 1, _role(tokens, i, colon)))
+            i += 1
+            continue
+        if t.lemma in THIRD_PERSON and t.pos == "PRON" and resolve:
+            out.append(Mention(resolve, i, i + 1, _role(tokens, i, colon)))
+            i += 1
+            continue
+        named = is_name(t, title or i == 0) or (  # a line's first word is capitalised anyway
+            i == 0 and _said_to_be_someone(tokens, i)
+        )
+        heads = t.dep not in ("compound", "amod", "nmod") or t.dep == "poss"
+        compound = (
+            f"{tokens[i - 1].lemma} {t.lemma}" if i and tokens[i - 1].dep == "compound" else ""
+        )
+        noun = (
+            t.pos == "NOUN"
+            and heads
+            and (is_person_word(t.lemma) or (bool(compound) and is_person_word(compound)))
+        )
+        if not (named or noun):
+            i += 1
+            continue
+        j = i + 1
+        while j < len(tokens) and named and is_name(tokens[j], title or i == 0):
+            j += 1
+        words_ = " ".join(tok.lemma for tok in tokens[i:j])
+        if noun and i > 0 and tokens[i - 1].dep == "compound" and tokens[i - 1].pos == "NOUN":
+            words_ = f"{tokens[i - 1].lemma} {words_}"  # "window cleaner"
+        names = {words_} | ({tokens[i:j][-1].lemma} if named else set())
+        names -= TITLES
+        start = i - 1 if noun and " " in words_ else i
+        out.append(Mention(frozenset(n for n in names if n), start, j, _role(tokens, j - 1, colon)))
+        i = j
+    return _unpossessed(tokens, _joined(tokens, out))
+
+
+def _unpossessed(tokens: tuple[Token, ...], found: list[Mention]) -> list[Mention]:
+    """ "My brother", "his son Kwame": the person is the brother or the son; whose relation
+    they are is not whose their things are."""
+    people = [m for m in found if not (m.end - m.start == 1 and tokens[m.start].pos == "PRON")]
+    out = []
+    for m in found:
+        head = tokens[m.start].head if m.end - m.start == 1 else -1
+        possessive = tokens[m.start].dep == "poss"
+        if possessive and any(p is not m and p.start <= head < p.end for p in people):
+            continue
+        out.append(m)
+    return out
+
+
+def _joined(tokens: tuple[Token, ...], found: list[Mention]) -> list[Mention]:
+    """ "Dad (Henrik)", "my brother Bartek", "Henrik, my dad": one person, several names."""
+    out: list[Mention] = []
+    for m in found:
+        if out and USER not in m.names and USER not in out[-1].names:
+            last = out[-1]
+            between = [tokens[k].text for k in range(last.end, m.start)]
+            apposed = any(tokens[k].dep == "appos" for k in range(m.start, m.end)) or any(
+                tokens[k].dep == "appos" for k in range(last.start, last.end)
+            )
+            adjacent = not between and _noun_and_name(tokens, last, m)
+            aside = _inside_brackets_after(tokens, last, m)  # 'Mum (Halina, "Granny Jo")'
+            if aside or (
+                (not between or between in (["("], [","]))
+                and (apposed or adjacent or between == ["("])
+            ):
+                out[-1] = Mention(last.names | m.names, last.start, m.end, last.role)
+                continue
+        out.append(m)
+    return out
+
+
+def _said_to_be_someone(tokens: tuple[Token, ...], i: int) -> bool:
+    """A capitalised word the line says is a person or an animal: "Biscuit is our dog",
+    "Thistle (the cat, 11) …"."""
+    t = tokens[i]
+    if not t.text[:1].isupper() or t.pos not in ("PROPN", "NOUN"):
+        return False
+    head = t.head
+    if t.dep == "nsubj" and 0 <= head < len(tokens) and tokens[head].lemma == "be":
+        said = [c for c in tokens if c.head == head and c.dep == "attr" and c.pos == "NOUN"]
+        return any(is_person_word(c.lemma) for c in said)
+    if i + 1 < len(tokens) and tokens[i + 1].text == "(":
+        closing = next((k for k in range(i + 1, len(tokens)) if ")" in tokens[k].text), i + 1)
+        return any(c.pos == "NOUN" and is_person_word(c.lemma) for c in tokens[i + 2 : closing])
+    return False
+
+
+def _inside_brackets_after(tokens: tuple[Token, ...], first: Mention, second: Mention) -> bool:
+    """``second`` stands in the brackets that open right after ``first``."""
+    if first.end >= len(tokens) or tokens[first.end].text != "(":
+        return False
+    closing = next((k for k in range(first.end, len(tokens)) if ")" in tokens[k].text), len(tokens))
+    return second.end <= closing
+
+
+def _noun_and_name(tokens: tuple[Token, ...], first: Mention, second: Mention) -> bool:
+    """ "my partner Kwame", "Kwame my partner": a person word beside a name."""
+    if any(tokens[m.start].pos == "PRON" for m in (first, second)):
+        return False
+    named = [is_name(tokens[m.start]) for m in (first, second)]
+    return named[0] != named[1]
+
+
+def _role(tokens: tuple[Token, ...], i: int, colon: int | None) -> str:
+    t = tokens[i]
+    if colon is not None and i < colon:
+        return "label"
+    if t.dep == "poss" or (i + 1 < len(tokens) and tokens[i + 1].text in ("'s", "’s", "'")):
+        return "possessor"
+    if t.dep in ("nsubj", "nsubjpass"):
+        return "subject"
+    if t.dep == "appos" and 0 <= t.head < len(tokens):
+        return _role(tokens, t.head, colon)
+    return "other"

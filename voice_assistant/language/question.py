@@ -1,0 +1,298 @@
+"""A question read once by the parser: the kind of value it asks for, what it is about
+(its focus), whose (its owner), and the words that pick one of two (its qualifiers).
+
+"When is Zuzana's birthday?" asks for a date; its focus is *birthday*, owned by *Zuzana*.
+"What time does our flight back from Tallinn leave?" asks for a time; its focus is
+*flight* (and *Tallinn*), the user's own, qualified *back* and *leave*. "What colour are
+the bathroom tiles?" asks for a kind of *colour*; its focus is *tiles* with *bathroom*.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from voice_assistant.language.days import CALENDAR, date_key
+from voice_assistant.language.lexicon import LEXICON, qualifier_words, words
+from voice_assistant.language.people import FIRST_PERSON, mentions
+from voice_assistant.language.reading import USER, Token
+from voice_assistant.language.tokens import CONTENT, content_words, hyphened, tokens_of
+from voice_assistant.language.whose import named, owner_of
+
+if TYPE_CHECKING:
+    from voice_assistant.language.parser import Parser
+
+WH = words("questions", "wh")
+HOW: dict[str, list[str]] = LEXICON["questions"]["how"]
+NOUNS: dict[str, list[str]] = LEXICON["questions"]["nouns"]
+MONEY_VERBS = words("questions", "money_verbs")
+WRAPPING = words("questions", "wrapping")
+UNSAID = frozenset({"be", "do", "have"})
+LIGHT = words("questions", "light")
+OPEN_VERBS = words("questions", "open_verbs")
+OPEN_NOUNS = words("questions", "open_nouns")
+GENERIC = words("kinds", "generic_heads")
+AUXILIARIES = words("questions", "auxiliaries")
+REMINDING = words("questions", "reminding")
+QUALIFIERS = qualifier_words()
+VERB_QUALIFIERS = frozenset(
+    w for q in LEXICON["qualifiers"] if q.get("verbs") for side in q["sides"] for w in side
+)
+"""Verbs that pick one of two values ("leaves" at 9:10, "lands" at 12:30)."""
+CLASS_KINDS = {
+    cls: kind for kind in ("person", "place", "time", "money") for cls in LEXICON["kinds"][kind]
+} | {"noun.group": "organisation"}
+BY_WH: dict[str, list[str]] = {
+    w: LEXICON["questions"][w] for w in ("when", "who", "whom", "whose", "where", "what")
+}
+
+
+@dataclass(frozen=True)
+class Question:
+    text: str
+    tokens: tuple[Token, ...]
+    wh: tuple[int, int]
+    """The question phrase's span ("what time", "how much"); (0, 0) when there is none."""
+    kinds: tuple[str, ...]
+    """The kinds of value asked for; () for an open question (an account, a yes or no)."""
+    asked: str = ""
+    """The noun of "what X" / "which X" when X names no kind of value ("colour",
+    "airline"): the answer is a kind of X."""
+    head: str = ""
+    focus: frozenset[str] = frozenset()
+    """The words the answer's sentence must be about (nouns, names and their compounds)."""
+    extra: frozenset[str] = frozenset()
+    """Other content words (verbs, adjectives): they may, not must, be there."""
+    owner: frozenset[str] | None = None
+    """Whose: names, ``{USER}`` for "my"/"our", None when the question does not say."""
+    qualifiers: frozenset[str] = frozenset()
+    names: frozenset[str] = frozenset()
+    """The names it says (lower case): a name no note mentions is declined as heard."""
+    days: tuple[frozenset[str], ...] = ()
+    """The days it names ("on Christmas Day", "on Saturday"), as ``values.date_key``s: a
+    rota's row for another day is no answer."""
+    governor: tuple[str, str] = ("", "")
+    """For "what" as an object ("What did Radu lend me?", "What am I allergic to?"): the
+    verb or adjective that takes it, and how (``dobj`` or its preposition)."""
+
+    @property
+    def single(self) -> bool:
+        """One value asked for, which code can find and say."""
+        return bool(self.kinds) and "open" not in self.kinds
+
+
+def read_question(parser: Parser, text: str) -> Question:
+    doc = parser(text)
+    sentence = next((s for s in doc.sents if any(t.lower_ in WH for t in s)), doc[:])
+    return reading_of(text, tokens_of(sentence))
+
+
+def reading_of(text: str, tokens: tuple[Token, ...]) -> Question:
+    """The question's reading from its parsed tokens (pure: tests give tokens)."""
+    wh_start = next(
+        (
+            i
+            for i, t in enumerate(tokens)
+            if t.lemma in WH and t.pos in ("PRON", "DET", "ADV", "SCONJ")
+        ),
+        None,
+    )
+    if wh_start is None:
+        return _open(text, tokens)
+    wh_end, kinds, asked = _asked(tokens, wh_start)
+    people = [
+        m for m in mentions(tokens, frozenset()) if not (m.start < wh_end and m.end > wh_start)
+    ]
+    outside = [i for i in range(len(tokens)) if not wh_start <= i < wh_end]
+    nouns = [
+        i for i in outside if tokens[i].pos in ("NOUN", "PROPN") and tokens[i].lemma not in CALENDAR
+    ]
+    head = _head(tokens, nouns)
+    owner, owned = owner_of(tokens, people, head, kinds)
+    skip = set(range(wh_start, wh_end)) | owned
+    written = hyphened(tokens)  # "non-members": one word, not "non" and "members"
+    joined = {k + d for k in written for d in (-1, 0, 1)}
+    qualifiers = frozenset(
+        t.lemma
+        for i, t in enumerate(tokens)
+        if i not in skip | joined
+        and t.lemma in QUALIFIERS
+        and t.dep != "prt"
+        and t.entity != "date"
+        and (t.pos != "VERB" or t.lemma in VERB_QUALIFIERS)
+    ) | frozenset(w for w in written.values() if w in QUALIFIERS)
+    focus: set[str] = set()
+    extra: set[str] = set()
+    for i in outside:
+        t = tokens[i]
+        if (
+            i in skip
+            or t.pos not in CONTENT
+            or t.lemma in qualifiers
+            or t.entity in ("date", "time")
+            or i in joined
+            or not t.text[:1].isalnum()
+        ):
+            continue
+        if t.pos in ("NOUN", "PROPN"):
+            focus.add(t.lemma)
+        elif t.lemma not in UNSAID and t.lemma not in WRAPPING and t.lemma not in REMINDING:
+            extra.add(t.lemma)
+    extra |= {t.lemma for t in tokens if t.dep == "prt"}  # "come out", "go in"
+    extra |= {  # "for half an hour", "on Saturday": words that pick a row
+        t.lemma
+        for i, t in enumerate(tokens)
+        if t.entity in ("date", "time")
+        and not wh_start <= i < wh_end
+        and t.lemma.isalpha()
+        and t.lemma not in ("a", "an", "the", "for", "on", "in", "at", "this", "next")
+    }
+    focus |= {w for w in content_words(tokens) if " " in w and w.split()[0] in focus}
+    if focus - GENERIC:
+        focus -= GENERIC & {tokens[head].lemma} if head is not None else set()
+    governor = _governor(tokens, wh_start) if not kinds else ("", "")
+    if _opens(tokens, wh_start, kinds, focus | extra):
+        kinds = ("open",)
+    elif governor[0]:
+        kinds = ("object",)
+        extra.discard(governor[0])
+    if not kinds:
+        kinds = _by_noun(tokens[head].lemma) if head is not None else ("attribute",)
+    return Question(
+        text=text,
+        tokens=tokens,
+        wh=(wh_start, wh_end),
+        kinds=kinds,
+        asked=asked,
+        head=tokens[head].lemma if head is not None else "",
+        focus=frozenset(focus),
+        extra=frozenset(extra),
+        owner=owner,
+        qualifiers=qualifiers,
+        names=frozenset(n for m in people for n in m.names if n != USER and named(tokens, m)),
+        governor=governor,
+        days=_days(tokens, wh_start, wh_end),
+    )
+
+
+def _days(tokens: tuple[Token, ...], wh_start: int, wh_end: int) -> tuple[frozenset[str], ...]:
+    out = []
+    i = 0
+    while i < len(tokens):
+        if tokens[i].entity != "date" or wh_start <= i < wh_end:
+            i += 1
+            continue
+        j = i
+        while j < len(tokens) and tokens[j].entity == "date":
+            j += 1
+        key = date_key(tokens, i, j)
+        if key:
+            out.append(key)
+        i = j
+    return tuple(out)
+
+
+def _open(text: str, tokens: tuple[Token, ...]) -> Question:
+    """No question word: a yes/no question, a request ("Tell me about …"): open."""
+    return Question(text=text, tokens=tokens, wh=(0, 0), kinds=("open",))
+
+
+def _asked(tokens: tuple[Token, ...], i: int) -> tuple[int, tuple[str, ...], str]:
+    """The end of the question phrase, the kinds it asks for, and a noun it asks a kind of."""
+    word = tokens[i].lemma
+    after = tokens[i + 1] if i + 1 < len(tokens) else None
+    if word == "how":
+        if after is not None and after.lemma == "much" and {t.lemma for t in tokens} & MONEY_VERBS:
+            return i + 2, ("money",), ""  # "How much does the farm shop pay for a jar?"
+        if after is not None and after.lemma in HOW:
+            end = i + 2
+            if after.lemma in ("many", "much") and end < len(tokens) and tokens[end].pos == "NOUN":
+                return end, tuple(HOW[after.lemma]), ""  # the counted noun is the focus
+            return end, tuple(HOW[after.lemma]), ""
+        return i + 1, ("open",), ""  # "how do I …": an account
+    if word == "why":
+        return i + 1, ("open",), ""
+    if word in ("what", "which") and after is not None and after.pos == "NOUN":
+        noun = after.lemma
+        if noun in ("kind", "sort", "type") and i + 3 < len(tokens) and tokens[i + 2].lemma == "of":
+            return i + 4, ("attribute",), tokens[i + 3].lemma
+        if noun in NOUNS:
+            return i + 2, tuple(NOUNS[noun]), ""
+        return i + 2, ("attribute",), noun
+    if word in ("what", "which"):
+        verbs = {t.lemma for t in tokens}
+        if verbs & MONEY_VERBS:
+            return i + 1, ("money",), ""
+        return i + 1, (), ""  # the kind comes from the head noun
+    return i + 1, tuple(BY_WH.get(word, ())), ""
+
+
+def _governor(tokens: tuple[Token, ...], wh: int) -> tuple[str, str]:
+    """What takes "what" as its object: a preposition's object and the word the
+    preposition hangs on ("allergic to"), or the verb left without its object ("What did
+    Radu lend me?", "What is the plumber coming to fix?")."""
+    t = tokens[wh]
+    if t.dep in ("nsubj", "nsubjpass"):
+        return "", ""
+    dangling = [
+        k
+        for k, p in enumerate(tokens)
+        if p.dep == "prep" and k > wh and not any(c.head == k and c.dep == "pobj" for c in tokens)
+    ]
+    prep: int | None = dangling[-1] if dangling else None
+    if t.dep == "pobj" and 0 <= t.head < len(tokens):
+        prep = t.head
+    if prep is not None and 0 <= tokens[prep].head < len(tokens):
+        governor = tokens[tokens[prep].head]
+        if governor.lemma not in LIGHT:
+            return governor.lemma, tokens[prep].lemma
+    verbs = [
+        k
+        for k, v in enumerate(tokens)
+        if v.pos == "VERB"
+        and k > wh
+        and v.lemma not in LIGHT
+        and v.lemma not in WRAPPING
+        and not any(
+            c.head == k and c.dep in ("dobj", "attr", "oprd") and j != wh and c.pos != "PRON"
+            for j, c in enumerate(tokens)
+        )
+    ]
+    return (tokens[verbs[-1]].lemma, "dobj") if verbs else ("", "")
+
+
+def _head(tokens: tuple[Token, ...], nouns: list[int]) -> int | None:
+    """The noun the question is about: one something possesses ("Mum and Dad's new
+    address"), then a subject, complement or object."""
+    for i in nouns:
+        possessed = any(t.head == i and t.dep == "poss" for t in tokens)
+        if possessed and not any(t.head == i and t.lemma in FIRST_PERSON for t in tokens):
+            return _phrase_head(tokens, i)
+    for deps in (("nsubj", "nsubjpass", "attr"), ("dobj", "pobj", "ROOT", "appos")):
+        for i in nouns:
+            if tokens[i].dep in deps and tokens[i].lemma not in WRAPPING:
+                return _phrase_head(tokens, i)
+    return nouns[0] if nouns else None
+
+
+def _phrase_head(tokens: tuple[Token, ...], i: int) -> int:
+    while tokens[i].dep == "compound" and 0 <= tokens[i].head < len(tokens):
+        i = tokens[i].head
+    return i
+
+
+def _by_noun(noun: str) -> tuple[str, ...]:
+    """ "What is the F?": the kind of value F is, by the lexicon or WordNet's class."""
+    if noun in NOUNS:
+        return tuple(NOUNS[noun])
+    return ("attribute",)
+
+
+def _opens(tokens: tuple[Token, ...], wh: int, kinds: tuple[str, ...], said: set[str]) -> bool:
+    """An account asked for: "what did we decide", "what's the plan", "what does she do"."""
+    if kinds == ("open",):
+        return True
+    if said & (OPEN_VERBS - WRAPPING) or said & OPEN_NOUNS:
+        return True
+    verbs = [t for t in tokens[wh + 1 :] if t.pos == "VERB"]
+    return tokens[wh].lemma == "what" and bool(verbs) and verbs[-1].lemma == "do" and not kinds

@@ -1,0 +1,120 @@
+"""A parsed span as plain tokens (what a note's reading stores), and the word-level
+reading every module shares: lemmas, content words, a line's label, a phrase's text."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from voice_assistant.language.lexicon import LEXICON, words
+from voice_assistant.language.reading import Token
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span
+
+ENTITY_KINDS: dict[str, str] = dict(LEXICON["kinds"]["entities"])
+CONTENT = frozenset({"NOUN", "PROPN", "ADJ", "VERB", "ADV", "NUM", "X"})
+
+NEGATION = words("negation", "words")
+
+
+def lemma(token: object) -> str:
+    """Lower-case lemma; a proper noun keeps its own text (lower case)."""
+    text = str(getattr(token, "text", ""))
+    if getattr(token, "pos_", "") == "PROPN":
+        return text.lower()
+    return str(getattr(token, "lemma_", text)).lower()
+
+
+def tokens_of(span: Span) -> tuple[Token, ...]:
+    start = span.start
+    kinds = {}
+    for ent in span.ents:
+        kind = ENTITY_KINDS.get(ent.label_, "")
+        if kind == "date" and len(ent) == 1 and ent[0].dep_ in ("compound", "amod"):
+            continue  # "the Christmas craft fair", "the winter tyres": a kind of thing
+        for t in ent:
+            kinds[t.i] = kind
+    return tuple(
+        Token(
+            text=t.text,
+            lemma=lemma(t),
+            pos=t.pos_,
+            dep=t.dep_,
+            head=(t.head.i - start) if span.start <= t.head.i < span.end else -1,
+            entity=kinds.get(t.i, ""),
+            joined=not t.whitespace_,
+        )
+        for t in span
+    )
+
+
+def negated(tokens: tuple[Token, ...], i: int) -> bool:
+    """ "not back yet": a word a negation governs or directly follows."""
+    before = tokens[i - 1].lemma if i > 0 else ""
+    return before in NEGATION or any(t.head == i and t.lemma in NEGATION for t in tokens)
+
+
+def content_words(tokens: tuple[Token, ...], start: int = 0, end: int | None = None) -> set[str]:
+    """The content lemmas of a stretch (not those negated), with hyphenated words also
+    joined ("check-up") and compounds as one ("window cleaner")."""
+    end = len(tokens) if end is None else end
+    said = [
+        t
+        for i, t in enumerate(tokens[start:end], start)
+        if t.pos in CONTENT and not negated(tokens, i)
+    ]
+    found = {t.lemma for t in said} | {t.text.lower() for t in said}  # the tagger may be wrong
+    for i in range(start + 1, end - 1):
+        if tokens[i].text == "-":
+            found.add(f"{tokens[i - 1].lemma}{tokens[i + 1].lemma}")
+    for i in range(start, end - 1):  # "window cleaner": the compound as one word too
+        if tokens[i].dep == "compound" and tokens[i].head == i + 1:
+            found.add(f"{tokens[i].lemma} {tokens[i + 1].lemma}")
+    return found
+
+
+def label_end(tokens: tuple[Token, ...]) -> int | None:
+    """The colon that ends a line's label ("Flight out: …"), if the line has one early."""
+    for k, t in enumerate(tokens[:7]):
+        if t.text in (":", "):", "-:") and k > 0:
+            return k
+    return None
+
+
+def subtree(tokens: tuple[Token, ...], root: int) -> list[int]:
+    found = [root]
+    frontier = [root]
+    while frontier:
+        here = frontier.pop()
+        for k, t in enumerate(tokens):
+            if t.head == here and k != here and k not in found:
+                found.append(k)
+                frontier.append(k)
+    return sorted(found)
+
+
+def text_of(tokens: tuple[Token, ...], start: int, end: int) -> str:
+    """The words of a span as written."""
+    out = "".join(t.text + ("" if t.joined else " ") for t in tokens[start:end])
+    return out.strip(" ,;:")
+
+
+def hyphened(tokens: tuple[Token, ...]) -> dict[int, str]:
+    """Words written with a hyphen ("non-members", "check-up"), by the hyphen's index."""
+    return {
+        k: f"{tokens[k - 1].lemma}-{tokens[k + 1].lemma}"
+        for k in range(1, len(tokens) - 1)
+        if tokens[k].text == "-" and tokens[k - 1].joined and tokens[k].joined
+    }
+
+
+def clause_of(tokens: tuple[Token, ...], k: int) -> int:
+    """The verb (or the root) whose clause token ``k`` is in."""
+    seen = set()
+    while 0 <= k < len(tokens) and k not in seen:
+        seen.add(k)
+        t = tokens[k]
+        if t.pos in ("VERB", "AUX") or t.dep == "ROOT" or t.head < 0:
+            return k
+        k = t.head
+    return k

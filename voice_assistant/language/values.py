@@ -1,0 +1,291 @@
+"""Values in a parsed span, by kind.
+
+Entities come from spaCy (its recogniser, and the EntityRuler patterns of
+``data/patterns.toml``); codes, places in prepositional phrases, a copula's complement
+and a line's text after its label come from the parse. Word classes ("dentist" is a
+person) come from WordNet. Nothing here knows one note from another.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from voice_assistant.language.days import CALENDAR
+from voice_assistant.language.lexicon import words
+from voice_assistant.language.people import is_name
+from voice_assistant.language.reading import Token, Value
+from voice_assistant.language.tokens import content_words, label_end, subtree, text_of
+from voice_assistant.language.wordnet import wordnet
+
+PLACE_PREPOSITIONS = words("kinds", "place_prepositions")
+
+MEASURES = words("measures", "units")
+
+DURATIONS = words("measures", "durations")
+
+NOT_VALUES = frozenset({"group", "ordinal"})
+"""Entity labels kept on tokens for reading names, never said as values."""
+
+BOUNDARY = frozenset({",", ";", "/", "–", "—", "|", "("})
+"""Where the parts of a unit may be cut: an aside in brackets is a part of its own."""
+
+
+def _kind_of_entity(tokens: tuple[Token, ...], start: int, end: int, kind: str) -> str:
+    said = {t.lemma for t in tokens[start:end]}
+    if kind == "date" and all(t.pos == "ADJ" for t in tokens[start:end]):
+        return "frequency"  # "its annual service": how often, not when
+    counted = any(t.pos == "NUM" or t.lemma in ("a", "an") for t in tokens[start:end])
+    if kind == "date" and said & DURATIONS and counted and not said & CALENDAR:
+        return "duration"  # "about a week", "two weeks"; not "Christmas Day"
+    if kind == "count" and end < len(tokens) and tokens[end].lemma in MEASURES:
+        return "quantity"
+    return kind
+
+
+def values(tokens: tuple[Token, ...]) -> list[Value]:
+    """Every value of the unit: entities, codes, places, complements, a label's text."""
+    found: list[Value] = []
+    i = 0
+    while i < len(tokens):  # entities, as runs of one kind
+        kind = tokens[i].entity
+        if not kind or kind in NOT_VALUES:
+            i += 1
+            continue
+        j = i
+        while j < len(tokens) and tokens[j].entity == kind:
+            j += 1
+        kind = _kind_of_entity(tokens, i, j, kind)
+        end = j + 1 if kind == "quantity" and tokens[i].entity == "count" else j
+        found.append(Value(kind, text_of(tokens, i, end), i, end))
+        text = text_of(tokens, i, end)
+        if kind in ("date", "count") and text.isdigit() and len(text) >= 3:
+            found.append(Value("code", text, i, end, _named_by(tokens, i)))  # "3958": a code too
+        i = end
+    lettered = [c for c in _codes(tokens, set()) if any(ch.isalpha() for ch in c.text)]
+    found = [v for v in found if not any(c.start < v.end and v.start < c.end for c in lettered)]
+    found += lettered  # "KL 26 MRT" is a plate, not a time "26 MRT" and a name "KL"
+    covered = {k for v in found for k in range(v.start, v.end)}
+    found += [c for c in _codes(tokens, covered) if not any(ch.isalpha() for ch in c.text)]
+    covered = {k for v in found for k in range(v.start, v.end)}
+    found += _names(tokens, covered)
+    found += _places(
+        tokens,
+        {k for v in found if v.kind in ("date", "time", "money") for k in range(v.start, v.end)},
+    )
+    found += _named_places(tokens, found)
+    found += _over_codes(tokens, _attributes(tokens), found)
+    return sorted(_ranges(tokens, found), key=lambda v: (v.start, -v.end))
+
+
+RANGE = frozenset({"-", "–", "to", "until", "till"})
+
+
+def _ranges(tokens: tuple[Token, ...], found: list[Value]) -> list[Value]:
+    """ "07:30-15:30", "19:30 to 21:30": the first value is when it starts, the second
+    when it ends."""
+    timed = sorted((v for v in found if v.kind in ("time", "date")), key=lambda v: v.start)
+    marked: dict[int, tuple[str, ...]] = {}
+    for first, second in pairwise(timed):
+        between = [tokens[k].lemma for k in range(first.end, second.start)]
+        if first.kind == second.kind and between and set(between) <= RANGE:
+            marked[id(first)] = ("start",)
+            marked[id(second)] = ("end",)
+    return [
+        Value(v.kind, v.text, v.start, v.end, marked[id(v)]) if id(v) in marked else v
+        for v in found
+    ]
+
+
+def _names(tokens: tuple[Token, ...], covered: set[int]) -> list[Value]:
+    """Names the recogniser left out or misread ("Maria" as a nationality): people."""
+    out = []
+    i = 0
+    while i < len(tokens):
+        if i in covered or not is_name(tokens[i]):
+            i += 1
+            continue
+        j = i + 1
+        while j < len(tokens) and j not in covered and is_name(tokens[j]):
+            j += 1
+        out.append(Value("person", text_of(tokens, i, j), i, j))
+        i = j
+    return out
+
+
+def _codes(tokens: tuple[Token, ...], covered: set[int]) -> list[Value]:
+    """Written-together runs holding digits ("4411", "tawny-owl-2291", "Kestrel-5G"), and
+    digit groups ("07700 900123"): codes, numbers, passwords."""
+    out = []
+    i = 0
+    while i < len(tokens):
+        if i in covered or not any(c.isdigit() for c in tokens[i].text):
+            i += 1
+            continue
+        start, end = i, i + 1
+        while start > 0 and start - 1 not in covered and _code_part(tokens, start - 1, True):
+            start -= 1
+        while end < len(tokens) and end not in covered and _code_part(tokens, end, False):
+            end += 1
+        digits = sum(c.isdigit() for t in tokens[start:end] for c in t.text)
+        mixed = any(c.isalpha() for t in tokens[start:end] for c in t.text)
+        if digits >= 3 or mixed:
+            named = _named_by(tokens, start)  # "asset tag 88213", "plot 17B"
+            out.append(Value("code", text_of(tokens, start, end), start, end, named))
+        i = end
+    return out
+
+
+def _named_by(tokens: tuple[Token, ...], start: int) -> tuple[str, ...]:
+    """The nouns right before a code, which say what it is ("asset tag 88213")."""
+    k = start
+    while k > 0 and tokens[k - 1].pos in ("NOUN", "PROPN") and not tokens[k - 1].entity:
+        k -= 1
+    return tuple(sorted({t.lemma for t in tokens[k:start]}))
+
+
+def _code_part(tokens: tuple[Token, ...], k: int, before: bool) -> bool:
+    """Whether token ``k`` belongs to the code beside it: written together with it
+    ("tawny-owl-2291"), digits ("07700 900123"), or short capitals ("KL 26 MRT")."""
+    t = tokens[k]
+    if t.text in (",", ";", ".", ":", ")", "("):
+        return False
+    together = t.joined if before else tokens[k - 1].joined
+    short_caps = t.text.isalnum() and t.text.isupper() and len(t.text) <= 4
+    return together or any(c.isdigit() for c in t.text) or short_caps
+
+
+def _places(tokens: tuple[Token, ...], temporal: set[int]) -> list[Value]:
+    """A place preposition with its object ("under the mat", "in Gdansk", "next to the
+    boiler"), unless the object is a day or a time."""
+    out = []
+    for i, t in enumerate(tokens):
+        if t.pos != "ADP" or t.lemma not in PLACE_PREPOSITIONS:
+            continue
+        span = subtree(tokens, i)
+        if len(span) < 2 or temporal & set(span):
+            continue
+        objects = [k for k in span if tokens[k].dep == "pobj" and tokens[k].head in span]
+        if not objects or any(tokens[k].pos not in ("NOUN", "PROPN") for k in objects[:1]):
+            continue
+        if tokens[objects[0]].pos == "NOUN" and _is_time_word(tokens[objects[0]].lemma):
+            continue  # "in the morning", "on weekdays": when, not where
+        stops = [k for k in span if k > i and tokens[k].text in BOUNDARY | {",", "."}]
+        start, end = i, (stops[0] if stops else max(span) + 1)
+        if end - start > 6 or end - start < 2:
+            continue  # a parse that hangs a whole list on "on"
+        out.append(Value("place", text_of(tokens, start, end), start, end))
+    return out
+
+
+def _is_time_word(word: str) -> bool:
+    return "noun.time" in wordnet().lexnames(word)
+
+
+def _named_places(tokens: tuple[Token, ...], found: list[Value]) -> list[Value]:
+    """A one-word "place" no preposition leads to may be a name the model misread
+    ("second on call Tamsin"): a person too."""
+    out = []
+    for v in found:
+        before = tokens[v.start - 1].lemma if v.start else ""
+        if (  # noqa: SIM102 - the conditions, then the name test
+            v.kind == "place"
+            and v.end - v.start == 1
+            and before
+            not in PLACE_PREPOSITIONS
+            | {
+                "from",
+                "to",
+            }
+        ):
+            if is_name(Token(**{**tokens[v.start].__dict__, "entity": ""})):
+                out.append(Value("person", v.text, v.start, v.end))
+    return out
+
+
+def _over_codes(
+    tokens: tuple[Token, ...], attributes: list[Value], found: list[Value]
+) -> list[Value]:
+    """An attribute that ends inside a code ends where the code does ("KL 26" of "The new
+    registration is KL 26 MRT")."""
+    out = []
+    for a in attributes:
+        end = max([a.end] + [v.end for v in found if v.kind == "code" and v.start < a.end <= v.end])
+        text = text_of(tokens, a.start, end)
+        out.append(a if end == a.end else Value(a.kind, text, a.start, end, a.about))
+    return out
+
+
+def _attributes(tokens: tuple[Token, ...]) -> list[Value]:
+    """What a copula says a thing is ("The tiles are sage green"), and a line's text after
+    its label ("Wifi password: blue-otter-22"), each with the words of what it is said of."""
+    out = []
+    for i, t in enumerate(tokens):
+        if (
+            t.dep in ("attr", "acomp")
+            and 0 <= t.head < len(tokens)
+            and tokens[t.head].lemma == "be"
+        ):
+            span = subtree(tokens, i)
+            subject = [
+                k
+                for k, s in enumerate(tokens)
+                if s.head == t.head and s.dep in ("nsubj", "nsubjpass")
+            ]
+            about = (
+                content_words(
+                    tokens, min(subtree(tokens, subject[0])), max(subtree(tokens, subject[0])) + 1
+                )
+                if subject
+                else set()
+            )
+            start, end = min(span), max(span) + 1
+            out.append(
+                Value("attribute", text_of(tokens, start, end), start, end, tuple(sorted(about)))
+            )
+    colon = label_end(tokens)
+    if colon is not None:
+        end = next(
+            (k for k in range(colon + 1, len(tokens)) if tokens[k].text in (";", ".")), len(tokens)
+        )
+        if end > colon + 1:
+            about = content_words(tokens, 0, colon)
+            out.append(
+                Value(
+                    "attribute",
+                    text_of(tokens, colon + 1, end),
+                    colon + 1,
+                    end,
+                    tuple(sorted(about)),
+                )
+            )
+    return out
+
+
+def objects(tokens: tuple[Token, ...], governor: str, via: str) -> list[Value]:
+    """What a verb or adjective takes: its direct object (``via`` "dobj") or the object of
+    its preposition ``via`` ("allergic to penicillin")."""
+    out = []
+    for i, t in enumerate(tokens):
+        if t.lemma != governor:
+            continue
+        for k, child in enumerate(tokens):
+            if child.head != i or k == i:
+                continue
+            target = None
+            if via == "dobj" and child.dep in ("dobj", "attr", "oprd"):
+                target = k
+            elif child.dep == "prep" and child.lemma == via:
+                target = next(
+                    (j for j, g in enumerate(tokens) if g.head == k and g.dep == "pobj"), None
+                )
+            if target is not None:
+                span = subtree(tokens, target)
+                out.append(
+                    Value(
+                        "object",
+                        text_of(tokens, min(span), max(span) + 1),
+                        min(span),
+                        max(span) + 1,
+                    )
+                )
+    return out

@@ -1,0 +1,136 @@
+"""WordNet 3.0, read straight from Debian's ``wordnet-base`` database files.
+
+Synonyms ("colour"/"color", "cost"/"price", "mum"/"mom") and word classes ("dentist" is a
+person, "garage" a place, "fee" a possession) come from here, never from a hand list. The
+files are sorted and addressed by byte offset (wndb(5WN)), so a lookup is a binary search
+and a seek: nothing is loaded at start-up, and a word costs microseconds.
+"""
+
+from __future__ import annotations
+
+import mmap
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from voice_assistant.language.lexicon import LEXICON
+
+WORDNET_DIR = Path("/usr/share/wordnet")
+POS = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
+HYPERNYM = ("@", "@i")
+
+
+@dataclass(frozen=True)
+class Synset:
+    offset: int
+    pos: str
+    lexname: str
+    """The lexicographer class: ``noun.person``, ``noun.location``, ``noun.time`` …"""
+    lemmas: tuple[str, ...]
+    hypernyms: tuple[int, ...]
+
+
+class WordNetMissing(RuntimeError):
+    """The database is not installed (Debian: ``apt-get install wordnet-base``)."""
+
+
+class WordNet:
+    def __init__(self, folder: Path = WORDNET_DIR) -> None:
+        self.folder = folder
+        self._maps: dict[str, mmap.mmap] = {}
+
+    def _file(self, name: str) -> mmap.mmap:
+        found = self._maps.get(name)
+        if found is None:
+            path = self.folder / name
+            if not path.exists():
+                raise WordNetMissing(f"{path} is missing: install Debian's wordnet-base")
+            with path.open("rb") as fh:
+                found = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+            self._maps[name] = found
+        return found
+
+    def _index_line(self, lemma: str, pos: str) -> list[str] | None:
+        """The index entry of ``lemma``: a binary search over the sorted index file."""
+        data = self._file(f"index.{POS[pos]}")
+        key = lemma.encode()
+        low, high = 0, len(data)
+        while low < high:
+            middle = (low + high) // 2
+            start = data.rfind(b"\n", 0, middle) + 1
+            end = data.find(b"\n", start)
+            end = len(data) if end < 0 else end
+            line = data[start:end]
+            word = line.split(b" ", 1)[0]
+            if line.startswith(b"  "):  # the licence header sorts first
+                low = end + 1
+            elif word == key:
+                return line.decode().split()
+            elif word < key:
+                low = end + 1
+            else:
+                high = start
+        return None
+
+    @cache  # noqa: B019 - one database per process, kept for its life
+    def synsets(self, lemma: str, pos: str = "n") -> tuple[Synset, ...]:
+        """The senses of ``lemma`` (most frequent first), as WordNet orders them."""
+        lemma = lemma.lower().replace(" ", "_")
+        fields = self._index_line(lemma, pos)
+        if fields is None:
+            return ()
+        senses = int(fields[2])
+        return tuple(self.synset(int(offset), pos) for offset in fields[-senses:])
+
+    @cache  # noqa: B019
+    def synset(self, offset: int, pos: str) -> Synset:
+        data = self._file(f"data.{POS[pos]}")
+        end = data.find(b"\n", offset)
+        fields = data[offset:end].decode().split(" | ")[0].split()
+        words = int(fields[3], 16)
+        lemmas = tuple(fields[4 + 2 * i].lower() for i in range(words))
+        at = 4 + 2 * words
+        pointers = int(fields[at])
+        hypernyms = tuple(
+            int(fields[at + 1 + 4 * i + 1])
+            for i in range(pointers)
+            if fields[at + 1 + 4 * i] in HYPERNYM
+        )
+        return Synset(offset, pos, LEXNAMES[int(fields[1])], lemmas, hypernyms)
+
+    def synonyms(self, lemma: str, pos: str = "n") -> frozenset[str]:
+        """Every word that shares a sense with ``lemma`` (spaces, not underscores)."""
+        return frozenset(
+            word.replace("_", " ") for synset in self.synsets(lemma, pos) for word in synset.lemmas
+        )
+
+    def lexnames(self, lemma: str, pos: str = "n", senses: int = 1) -> frozenset[str]:
+        """The classes of the first ``senses`` senses of ``lemma``."""
+        return frozenset(s.lexname for s in self.synsets(lemma, pos)[:senses])
+
+    def is_a(self, lemma: str, ancestor: str, pos: str = "n", depth: int = 8) -> bool:
+        """Whether some sense of ``lemma`` is a kind of some sense of ``ancestor``
+        ("sage green" is a colour, "spaniel" a dog)."""
+        targets = {s.offset for s in self.synsets(ancestor, pos)}
+        if not targets:
+            return False
+        frontier = [s.offset for s in self.synsets(lemma, pos)]
+        seen: set[int] = set()
+        for _ in range(depth):
+            if targets & set(frontier):
+                return True
+            seen.update(frontier)
+            frontier = [h for o in frontier for h in self.synset(o, pos).hypernyms if h not in seen]
+            if not frontier:
+                return False
+        return False
+
+
+LEXNAMES: tuple[str, ...] = tuple(LEXICON["wordnet"]["lexnames"])
+"""WordNet's 45 lexicographer files, by number (lexnames(5WN))."""
+
+
+@cache
+def wordnet() -> WordNet:
+    """The one database of the process."""
+    return WordNet()
