@@ -16,6 +16,7 @@ from voice_assistant.language.values import objects
 from voice_assistant.language.wordnet import wordnet
 
 GENERIC = words("kinds", "generic_heads")
+ATTRIBUTES = words("person", "attributes")
 ACCEPTS: dict[str, list[str]] = LEXICON["kinds"]["accepts"]
 
 CLASS_KINDS = {
@@ -23,7 +24,7 @@ CLASS_KINDS = {
     "noun.location": ("place",),
     "noun.time": ("date", "time"),
 }
-"""What a value of "which X" is when X's WordNet class says ("which airline": a group)."""
+"""What a value of "which X" is when X's WordNet class says ("which vet": a person)."""
 
 
 def focus_found(question: Question, context: frozenset[str]) -> float | None:
@@ -202,6 +203,17 @@ def owned(
 def _whose(
     question: Question, note: NoteReading, unit: Unit, part: Part, value: Value
 ) -> frozenset[str]:
+    related = [m for m in unit.mentions if m.of and m.start < value.end and value.start < m.end]
+    if related:  # "His son Kwame is seven" asked of Radu's boy: the son is Radu's
+        return related[0].of
+    asked_of = [
+        m
+        for m in unit.mentions
+        if m.of and m.names & question.focus and part.start <= m.start < part.end
+    ]
+    if asked_of:  # "Tuva's parents' evening is at 17:40": the parents' of the question's
+        return asked_of[0].of
+
     def usable(m: Mention) -> bool:
         overlaps = m.start < value.end and value.start < m.end
         return not overlaps and not (m.names & question.focus)
@@ -227,8 +239,10 @@ def _whose(
     if unit.owner and (owner or inherited) and not unit.owner & question.focus:
         return unit.owner
     if note.owner and not note.owner & question.focus:
-        return note.owner
-    return frozenset({USER})
+        asked = question.focus | {question.head} | set(question.kinds)
+        if question.owner != {USER} or asked & ATTRIBUTES:
+            return note.owner  # "# Mum / Birthday: 18 May" is Mum's birthday
+    return frozenset({USER})  # "# Dentist / Check-up on Thursday" is the user's check-up
 
 
 def qualified(

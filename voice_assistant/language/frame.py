@@ -86,6 +86,9 @@ def frame(question: Question) -> Frame:
         subject, tail = _noun_phrase(body)
         if tail and not any(t.pos in ("VERB", "AUX") for t in tail) and tail[-1].pos != "ADP":
             subject, tail = body, []  # "the Christmas craft fair", "fair" read as an adjective
+        verbs = [i for i, t in enumerate(body) if t.pos == "VERB"]
+        if not subject and verbs and verbs[0] > 0:  # "is Kwame starting": "Kwame" misread
+            subject, tail = body[: verbs[0]], body[verbs[0] :]
         return Frame(wh, _words(subject), _be(first, subject), _words(tail), verb_lemma="be")
     if first.lemma == "do" and first.pos == "AUX":
         subject, tail = _noun_phrase(rest[1:])
@@ -98,9 +101,16 @@ def frame(question: Question) -> Frame:
         if not tail or (tail[0].pos not in ("VERB", "AUX") and tail[0].dep != "ROOT"):
             return Frame(wh, _words(subject))
         verb, more = tail[0], tail[1:]
-        taken = [t for t in more if t.dep == "prt" or (t.pos == "PRON" and t is more[0])]
+        taken = [
+            t
+            for t in more
+            if t.dep == "prt" or (t.pos == "PRON" and t is more[0] and t.dep != "poss")
+        ]
         more = [t for t in more if t not in taken]  # "lend me", "come out": with the verb
-        said = _join(_words(adverbs), _inflected(verb, first, subject), _words(taken))
+        objects, more = _noun_phrase(more) if more and more[0].pos != "ADP" else ([], more)
+        said = _join(  # "pay your rent" before the value: "… on the first of the month"
+            _words(adverbs), _inflected(verb, first, subject), _words(taken), _words(objects)
+        )
         if more and more[-1].pos == "ADP":  # "What am I allergic to?"
             return Frame(wh, _words(subject), said, _words(more), verb_lemma=verb.lemma)
         return Frame(wh, _words(subject), said, after=_words(more), verb_lemma=verb.lemma)

@@ -63,14 +63,18 @@ def read_note(
                 heading = frozenset(content_words(tokens))  # "Birthdays:" over the lines below
                 continue
             people = mentions(tokens, last_person)
-            whose = subject if subject is not None and not people else owner or frozenset()
+            own_subject = any(t.dep in ("nsubj", "nsubjpass") for t in tokens)
+            carried = subject is not None and not people and not own_subject
+            whose = subject if carried and subject is not None else frozenset()
             unit = _unit(sentence.text, tokens, found, people, heading, whose)
             units.append(unit)
             people_named = [m.names for m in people if USER not in m.names]
             if people_named:
                 first_is_subject = any(m.role == "subject" for m in people)
                 last_person = people_named[0] if first_is_subject else people_named[-1]
-            subjects = [m.names for m in people if m.role == "subject" and USER not in m.names]
+            subjects = [
+                m.names for m in people if m.role in ("subject", "label") and USER not in m.names
+            ]
             subject = subjects[0] if subjects else subject if not people else None
     if owner is None:  # "Bracken", a common word as a title, is the name its text uses
         said = title.strip().lower()
@@ -101,8 +105,8 @@ def _title_owner(tokens: tuple[Token, ...]) -> frozenset[str] | None:
     people = [m for m in mentions(tokens, frozenset(), title=True) if USER not in m.names]
     if not people:
         return None
-    possessor = [m for m in people if m.role == "possessor"]
-    if possessor:
+    possessor = [m for m in people if m.role in ("possessor", "subject")]
+    if possessor:  # "Zuzana's wedding", "Decorator moved"
         return possessor[0].names
     root = [m for m in people if any(tokens[k].dep == "ROOT" for k in range(m.start, m.end))]
     return root[0].names if root else None

@@ -3,6 +3,8 @@ and pronouns standing for the person named before. Word classes come from WordNe
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from voice_assistant.language.days import CALENDAR
 from voice_assistant.language.lexicon import LEXICON, words
 from voice_assistant.language.reading import USER, Mention, Token
@@ -73,7 +75,7 @@ def mentions(
             f"{tokens[i - 1].lemma} {t.lemma}" if i and tokens[i - 1].dep == "compound" else ""
         )
         noun = (
-            t.pos == "NOUN"
+            (t.pos == "NOUN" or (t.pos == "PROPN" and (title or i == 0)))  # "Decorator moved"
             and heads
             and (is_person_word(t.lemma) or (bool(compound) and is_person_word(compound)))
         )
@@ -86,7 +88,7 @@ def mentions(
         words_ = " ".join(tok.lemma for tok in tokens[i:j])
         if noun and i > 0 and tokens[i - 1].dep == "compound" and tokens[i - 1].pos == "NOUN":
             words_ = f"{tokens[i - 1].lemma} {words_}"  # "window cleaner"
-        names = {words_} | ({tokens[i:j][-1].lemma} if named else set())
+        names = {words_} | ({tokens[i].lemma, tokens[j - 1].lemma} if named else set())
         names -= TITLES
         start = i - 1 if noun and " " in words_ else i
         out.append(Mention(frozenset(n for n in names if n), start, j, _role(tokens, j - 1, colon)))
@@ -95,16 +97,19 @@ def mentions(
 
 
 def _unpossessed(tokens: tuple[Token, ...], found: list[Mention]) -> list[Mention]:
-    """ "My brother", "his son Kwame": the person is the brother or the son; whose relation
-    they are is not whose their things are."""
+    """ "My brother", "his son Kwame": the person is the brother or the son, theirs is
+    whose relation they are (``Mention.of``), not whose their things are."""
     people = [m for m in found if not (m.end - m.start == 1 and tokens[m.start].pos == "PRON")]
-    out = []
+    out = list(found)
     for m in found:
         head = tokens[m.start].head if m.end - m.start == 1 else -1
-        possessive = tokens[m.start].dep == "poss"
-        if possessive and any(p is not m and p.start <= head < p.end for p in people):
+        if tokens[m.start].dep != "poss":
             continue
-        out.append(m)
+        related = [p for p in people if p is not m and p.start <= head < p.end]
+        if related:
+            out.remove(m)
+            index = out.index(related[0])
+            out[index] = replace(related[0], of=related[0].of | m.names)
     return out
 
 
@@ -124,7 +129,7 @@ def _joined(tokens: tuple[Token, ...], found: list[Mention]) -> list[Mention]:
                 (not between or between in (["("], [","]))
                 and (apposed or adjacent or between == ["("])
             ):
-                out[-1] = Mention(last.names | m.names, last.start, m.end, last.role)
+                out[-1] = Mention(last.names | m.names, last.start, m.end, last.role, last.of)
                 continue
         out.append(m)
     return out

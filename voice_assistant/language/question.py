@@ -20,6 +20,8 @@ from voice_assistant.language.tokens import CONTENT, content_words, hyphened, to
 from voice_assistant.language.whose import named, owner_of
 
 if TYPE_CHECKING:
+    from spacy.tokens import Doc
+
     from voice_assistant.language.parser import Parser
 
 WH = words("questions", "wh")
@@ -83,8 +85,25 @@ class Question:
 
 def read_question(parser: Parser, text: str) -> Question:
     doc = parser(text)
+    opened = _contracted_be(doc)
+    if opened is not None:  # "What time's …" read again as "What time is …"
+        doc = parser(opened)
     sentence = next((s for s in doc.sents if any(t.lower_ in WH for t in s)), doc[:])
     return reading_of(text, tokens_of(sentence))
+
+
+def _contracted_be(doc: Doc) -> str | None:
+    """The question with the "'s" after its question word spelled "is" ("When's",
+    "What time's"), which the small model otherwise reads as a possessive."""
+    for i, t in enumerate(doc[:3]):
+        if t.lower_ not in WH:
+            continue
+        k = i + 1 if i + 1 < len(doc) and doc[i + 1].pos_ == "NOUN" else i
+        if k + 1 < len(doc) and doc[k + 1].text in ("'s", "’s"):
+            said = doc[k + 1]
+            return doc.text[: said.idx] + " is" + doc.text[said.idx + len(said.text) :]
+        return None
+    return None
 
 
 def reading_of(text: str, tokens: tuple[Token, ...]) -> Question:
@@ -266,6 +285,9 @@ def _head(tokens: tuple[Token, ...], nouns: list[int]) -> int | None:
     address"), then a subject, complement or object."""
     for i in nouns:
         possessed = any(t.head == i and t.dep == "poss" for t in tokens)
+        of = tokens[i].dep == "pobj" and tokens[tokens[i].head].lemma == "of"
+        if of:  # "the name of Radu's boy": the name is asked, of the boy
+            continue
         if possessed and not any(t.head == i and t.lemma in FIRST_PERSON for t in tokens):
             return _phrase_head(tokens, i)
     for deps in (("nsubj", "nsubjpass", "attr"), ("dobj", "pobj", "ROOT", "appos")):

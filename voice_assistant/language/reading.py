@@ -52,6 +52,8 @@ class Mention:
     end: int
     role: str
     """``possessor``, ``subject``, ``label`` or ``other``."""
+    of: frozenset[str] = frozenset()
+    """Whose relation the person is: "his son Kwame" is Radu's son when "his" is Radu."""
 
 
 @dataclass(frozen=True)
@@ -110,7 +112,13 @@ class NoteReading:
                 words=frozenset(u["words"]),
                 label=frozenset(u["label"]),
                 mentions=tuple(
-                    Mention(frozenset(m["names"]), m["start"], m["end"], m["role"])
+                    Mention(
+                        frozenset(m["names"]),
+                        m["start"],
+                        m["end"],
+                        m["role"],
+                        frozenset(m.get("of", ())),
+                    )
                     for m in u["mentions"]
                 ),
                 owner=frozenset(u["owner"]),

@@ -30,8 +30,15 @@ def tokens_of(span: Span) -> tuple[Token, ...]:
     kinds = {}
     for ent in span.ents:
         kind = ENTITY_KINDS.get(ent.label_, "")
-        if kind == "date" and len(ent) == 1 and ent[0].dep_ in ("compound", "amod"):
-            continue  # "the Christmas craft fair", "the winter tyres": a kind of thing
+        if (
+            kind in ("date", "time")
+            and len(ent) == 1
+            and (
+                ent[0].dep_ in ("compound", "amod")
+                or any(c.dep_ == "poss" for c in ent[0].children)
+            )
+        ):
+            continue  # "the Christmas craft fair", "the parents' evening": a thing
         for t in ent:
             kinds[t.i] = kind
     return tuple(

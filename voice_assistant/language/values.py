@@ -12,7 +12,7 @@ from itertools import pairwise
 
 from voice_assistant.language.days import CALENDAR
 from voice_assistant.language.lexicon import words
-from voice_assistant.language.people import is_name
+from voice_assistant.language.people import TITLES, is_name
 from voice_assistant.language.reading import Token, Value
 from voice_assistant.language.tokens import content_words, label_end, subtree, text_of
 from voice_assistant.language.wordnet import wordnet
@@ -74,7 +74,18 @@ def values(tokens: tuple[Token, ...]) -> list[Value]:
     )
     found += _named_places(tokens, found)
     found += _over_codes(tokens, _attributes(tokens), found)
-    return sorted(_ranges(tokens, found), key=lambda v: (v.start, -v.end))
+    return sorted(_ranges(tokens, _titled(tokens, found)), key=lambda v: (v.start, -v.end))
+
+
+def _titled(tokens: tuple[Token, ...], found: list[Value]) -> list[Value]:
+    """ "Dr. Mireille": a person's name as said, with the title before it."""
+    out = []
+    for v in found:
+        if v.kind == "person" and v.start and tokens[v.start - 1].lemma.rstrip(".") in TITLES:
+            start = v.start - 1
+            v = Value(v.kind, text_of(tokens, start, v.end), start, v.end, v.about)
+        out.append(v)
+    return out
 
 
 RANGE = frozenset({"-", "–", "to", "until", "till"})

@@ -21,9 +21,16 @@ def owner_of(
     )
     if of_head and mine and _be(tokens) and "person" in kinds:  # "Who is my dentist?"
         return frozenset({USER}), {i for i, t in enumerate(tokens) if t.lemma in FIRST_PERSON}
+    if of_head and of_head[0].of and USER not in of_head[0].of:  # "Radu's boy": Radu's
+        said = {i for i, t in enumerate(tokens) if t.dep == "poss" and t.head == head}
+        return expanded(of_head[0].of), said | {i + 1 for i in said}
     if of_head:
         person = of_head[0]
         return expanded(person.names), set(range(person.start, person.end))
+    related = [m for m in people if m.of and USER not in m.of]
+    if related:  # "the name of Radu's boy": the boy is Radu's
+        said = {i for i, t in enumerate(tokens) if t.dep == "poss" and t.lemma not in FIRST_PERSON}
+        return expanded(related[0].of), said | {i + 1 for i in said}
     by_name = [m for m in possessors if USER not in m.names]
     if by_name:
         m = by_name[0]
