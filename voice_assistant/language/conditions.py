@@ -17,6 +17,7 @@ from voice_assistant.language.wordnet import wordnet
 
 GENERIC = words("kinds", "generic_heads")
 ATTRIBUTES = words("person", "attributes")
+IMPLIED: dict[str, set[str]] = {k: set(v) for k, v in LEXICON["implied"].items()}
 ACCEPTS: dict[str, list[str]] = LEXICON["kinds"]["accepts"]
 
 CLASS_KINDS = {
@@ -25,6 +26,9 @@ CLASS_KINDS = {
     "noun.time": ("date", "time"),
 }
 """What a value of "which X" is when X's WordNet class says ("which vet": a person)."""
+KINDS_OF = {"organization": ("organisation",)}
+"""What a value of "which X" is when X is a kind of these ("which company": a firm's
+name). Not a building's: the firm a note names at an airport is an airline."""
 
 
 def focus_found(question: Question, context: frozenset[str]) -> float | None:
@@ -37,8 +41,8 @@ def focus_found(question: Question, context: frozenset[str]) -> float | None:
     for word in needed:
         if word in context:
             score += 1.0
-        elif wordnet().synonyms(word) & context:
-            score += 0.5
+        elif wordnet().synonyms(word) & context or IMPLIED.get(word, set()) & context:
+            score += 0.5  # a synonym, or a verb that says it ("Mum turns 70 on 18 May")
         else:
             return None
     return score
@@ -100,7 +104,7 @@ def on_the_day(question: Question, unit: Unit) -> bool:
 def answers(question: Question, note: NoteReading, unit: Unit, part: Part) -> list[Value]:
     """The part's values of the kind asked ("what colour": a kind of colour)."""
     asked = {t.lemma for t in question.tokens} | {t.text.lower() for t in question.tokens}
-    if question.asked and _named_kind(question.asked, unit.words | note.title):
+    if question.asked and _named_kind(question.asked, unit.label | note.title):
         # under "Paint colours", "Downstairs: Setting Plaster" gives a colour
         found = [v for v in part.values if v.kind == "attribute"]
     elif question.asked:
@@ -122,9 +126,15 @@ def _typed(question: Question, unit: Unit, part: Part) -> list[Value]:
             continue
         said = {t.lemma for t in unit.tokens[value.start : value.end]}
         if value.kind == "attribute" and (
-            said <= focus | {"the", "a", "an"} or not _said_of(value, question.head)
+            said <= focus | {"the", "a", "an"}
+            or not _said_of(value, question.head)
+            or not question.extra <= unit.words
         ):
-            continue
+            continue  # "What is X?" and nothing else: every word of it in the sentence
+        if value.kind == "date" and "day" in question.kinds:
+            key = date_key(unit.tokens, value.start, value.end)
+            if not any(k.startswith(("d:", "wd:")) for k in key):
+                continue  # "Which dates?": "in April" names no day
         if (
             value.kind == "code"
             and "code" not in question.kinds
@@ -155,10 +165,14 @@ def _kinds_of(noun: str, unit: Unit, part: Part, question: Question) -> list[Val
     if noun in GENERIC:
         return out  # "what part": anything is a part of something
     tokens = unit.tokens
+    focus = {w for w in question.focus if " " not in w}
+    clauses = {clause_of(tokens, k) for k, t in enumerate(tokens) if t.lemma in focus}
     for k in range(part.start, part.end):
         t = tokens[k]
         if t.pos not in ("NOUN", "ADJ", "PROPN") or t.lemma in question.focus:
             continue
+        if t.dep == "compound" or (focus and clause_of(tokens, k) not in clauses):
+            continue  # "the utility room" is a room; a clause about another thing
         start = k
         while (
             start > part.start
@@ -175,8 +189,18 @@ def _kinds_of(noun: str, unit: Unit, part: Part, question: Question) -> list[Val
             )
     if out:
         return out
+    named_by = [  # "(cone 6)", "room 12": the value the asked noun names
+        v
+        for v in part.values
+        if v.start and tokens[v.start - 1].lemma == noun and v.kind != "attribute"
+    ]
+    if named_by:
+        return named_by
     classes = wordnet().lexnames(noun, senses=2)
     kinds = {k for c in classes for k in CLASS_KINDS.get(c, ())}
+    for ancestor, these in KINDS_OF.items():  # "which company": an organisation
+        if wordnet().is_a(noun, ancestor):
+            kinds |= set(these)
     return [v for v in part.values if v.kind in kinds]
 
 

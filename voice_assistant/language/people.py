@@ -42,7 +42,7 @@ def is_name(token: Token, title: bool = False) -> bool:
         return False
     if token.entity == "place" and token.dep != "poss":
         return False  # "in Gdansk"; but "Zuzana's birthday" is a person's, whatever the model
-    if not any(wordnet().synsets(token.lemma, pos) for pos in ("n", "v", "a")):
+    if not (wordnet().knows(token.lemma) or wordnet().knows(token.text.lower())):
         return token.pos not in ("PRON", "DET", "ADP", "AUX", "CCONJ", "SCONJ", "PART")
     if token.pos != "PROPN" or token.entity == "group":
         return False

@@ -18,6 +18,7 @@ from voice_assistant.language.people import FIRST_PERSON, mentions
 from voice_assistant.language.reading import USER, Token
 from voice_assistant.language.tokens import CONTENT, content_words, hyphened, tokens_of
 from voice_assistant.language.whose import named, owner_of
+from voice_assistant.language.wordnet import wordnet
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -153,8 +154,8 @@ def reading_of(text: str, tokens: tuple[Token, ...]) -> Question:
             or not t.text[:1].isalnum()
         ):
             continue
-        if t.pos in ("NOUN", "PROPN"):
-            focus.add(t.lemma)
+        if t.pos in ("NOUN", "PROPN") and t.lemma not in LIGHT | WRAPPING:
+            focus.add(t.lemma)  # not "need", read as a noun
         elif t.lemma not in UNSAID and t.lemma not in WRAPPING and t.lemma not in REMINDING:
             extra.add(t.lemma)
     extra |= {t.lemma for t in tokens if t.dep == "prt"}  # "come out", "go in"
@@ -231,12 +232,24 @@ def _asked(tokens: tuple[Token, ...], i: int) -> tuple[int, tuple[str, ...], str
         return i + 1, ("open",), ""  # "how do I …": an account
     if word == "why":
         return i + 1, ("open",), ""
-    if word in ("what", "which") and after is not None and after.pos == "NOUN":
-        noun = after.lemma
+    noun = _noun_of(after) if word in ("what", "which") and after is not None else ""
+    if noun:
         if noun in ("kind", "sort", "type") and i + 3 < len(tokens) and tokens[i + 2].lemma == "of":
             return i + 4, ("attribute",), tokens[i + 3].lemma
         if noun in NOUNS:
-            return i + 2, tuple(NOUNS[noun]), ""
+            end = i + 2
+            if (
+                end + 2 < len(tokens)
+                and tokens[end].lemma == "of"
+                and tokens[end + 2].lemma
+                in (
+                    "week",
+                    "month",
+                    "year",
+                )
+            ):
+                end += 3  # "what day of the week": one question phrase
+            return end, tuple(NOUNS[noun]), ""
         return i + 2, ("attribute",), noun
     if word in ("what", "which"):
         verbs = {t.lemma for t in tokens}
@@ -244,6 +257,20 @@ def _asked(tokens: tuple[Token, ...], i: int) -> tuple[int, tuple[str, ...], str
             return i + 1, ("money",), ""
         return i + 1, (), ""  # the kind comes from the head noun
     return i + 1, tuple(BY_WH.get(word, ())), ""
+
+
+def _noun_of(token: Token) -> str:
+    """The noun a question word asks about, though the tagger took it for a verb ("which
+    dates", "which vet"): a word WordNet knows as a noun, before a verb or an auxiliary."""
+    if token.pos == "NOUN":
+        return token.lemma
+    if token.pos not in ("VERB", "ADJ", "PROPN") or not token.text.isalpha():
+        return ""
+    word = token.text.lower()
+    for form in (word, word[:-1] if word.endswith("s") else word):
+        if form in NOUNS or wordnet().synsets(form):
+            return form
+    return ""
 
 
 def _governor(tokens: tuple[Token, ...], wh: int) -> tuple[str, str]:

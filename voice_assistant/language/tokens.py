@@ -10,6 +10,7 @@ from voice_assistant.language.reading import Token
 
 if TYPE_CHECKING:
     from spacy.tokens import Span
+    from spacy.tokens import Token as SpacyToken
 
 ENTITY_KINDS: dict[str, str] = dict(LEXICON["kinds"]["entities"])
 CONTENT = frozenset({"NOUN", "PROPN", "ADJ", "VERB", "ADV", "NUM", "X"})
@@ -30,14 +31,7 @@ def tokens_of(span: Span) -> tuple[Token, ...]:
     kinds = {}
     for ent in span.ents:
         kind = ENTITY_KINDS.get(ent.label_, "")
-        if (
-            kind in ("date", "time")
-            and len(ent) == 1
-            and (
-                ent[0].dep_ in ("compound", "amod")
-                or any(c.dep_ == "poss" for c in ent[0].children)
-            )
-        ):
+        if kind in ("date", "time") and len(ent) == 1 and _names_a_thing(ent[0]):
             continue  # "the Christmas craft fair", "the parents' evening": a thing
         for t in ent:
             kinds[t.i] = kind
@@ -53,6 +47,17 @@ def tokens_of(span: Span) -> tuple[Token, ...]:
         )
         for t in span
     )
+
+
+def _names_a_thing(token: SpacyToken) -> bool:
+    """A one-word day or time that modifies a thing ("the Christmas craft fair", "the
+    winter tyres") or is one ("the parents' evening"); not one of a time ("Tuesday
+    evenings")."""
+    from voice_assistant.language.wordnet import wordnet
+
+    if token.dep_ in ("compound", "amod"):
+        return "noun.time" not in wordnet().lexnames(token.head.lemma_.lower())
+    return any(c.dep_ == "poss" for c in token.children)
 
 
 def negated(tokens: tuple[Token, ...], i: int) -> bool:
@@ -81,10 +86,13 @@ def content_words(tokens: tuple[Token, ...], start: int = 0, end: int | None = N
 
 
 def label_end(tokens: tuple[Token, ...]) -> int | None:
-    """The colon that ends a line's label ("Flight out: …"), if the line has one early."""
+    """The colon that ends a line's label ("Flight out: …"), if the line has one early and
+    what comes before it names something rather than says it ("Clay comes from X: …" is a
+    sentence)."""
     for k, t in enumerate(tokens[:7]):
         if t.text in (":", "):", "-:") and k > 0:
-            return k
+            said = any(x.pos in ("VERB", "AUX") for x in tokens[:k])
+            return None if said else k
     return None
 
 

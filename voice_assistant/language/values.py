@@ -118,6 +118,14 @@ def _names(tokens: tuple[Token, ...], covered: set[int]) -> list[Value]:
         j = i + 1
         while j < len(tokens) and j not in covered and is_name(tokens[j]):
             j += 1
+        while (  # "Harrow and Sons", "Bank of Ireland": one name
+            j + 1 < len(tokens)
+            and tokens[j].lemma in ("and", "&", "of")
+            and tokens[j + 1].text[:1].isupper()
+            and tokens[j + 1].pos in ("PROPN", "NOUN")
+            and not is_name(tokens[j + 1])
+        ):
+            j += 2
         out.append(Value("person", text_of(tokens, i, j), i, j))
         i = j
     return out

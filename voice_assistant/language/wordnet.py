@@ -18,6 +18,8 @@ from voice_assistant.language.lexicon import LEXICON
 WORDNET_DIR = Path("/usr/share/wordnet")
 POS = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
 HYPERNYM = ("@", "@i")
+SUFFIXES = (("ies", ("y",)), ("es", ("", "e")), ("s", ("",)), ("ed", ("", "e")), ("ing", ("", "e")))
+"""Inflections WordNet's index leaves out: "retries" is "retry", "booked" "book"."""
 
 
 @dataclass(frozen=True)
@@ -97,6 +99,17 @@ class WordNet:
             if fields[at + 1 + 4 * i] in HYPERNYM
         )
         return Synset(offset, pos, LEXNAMES[int(fields[1])], lemmas, hypernyms)
+
+    def knows(self, word: str) -> bool:
+        """Whether ``word``, or the base form of a plural or a verb form, is an English
+        word WordNet has ("retries" is "retry"; "Tuva" is none)."""
+        forms = {word}
+        for ending, bases in SUFFIXES:
+            if word.endswith(ending):
+                stem = word[: -len(ending)]
+                forms |= {stem + base for base in bases}
+        forms = {f for f in forms if len(f) > 2}
+        return any(self.synsets(f, pos) for f in forms for pos in ("n", "v", "a"))
 
     def synonyms(self, lemma: str, pos: str = "n") -> frozenset[str]:
         """Every word that shares a sense with ``lemma`` (spaces, not underscores)."""

@@ -61,16 +61,22 @@ class StructuredAnswers:
         readings = [(m, self._reading(m)) for m in memories]
         known = {n for _, r in readings if r is not None for n in r.names}
         owner = question.owner or frozenset()
-        unsure = {n for n in question.names if not ({n} | (owner if n in owner else set())) & known}
-        if not personal:  # "Who wrote Middlemarch?": names of the world's, not the user's
-            unsure &= set(owner)
-        unknown = sorted(unsure - self._names_anywhere(unsure, owner))
-        if unknown:
-            return self._declined(question, {"unknown names": unknown})
+        unheard = {
+            n for n in question.names if not ({n} | (owner if n in owner else set())) & known
+        }
+        unheard -= self._names_anywhere(unheard, owner)
+        # a name no note mentions, of a personal question or as its owner ("When is Bram's
+        # birthday?"), is declined as heard; of one about the world ("Who wrote
+        # Middlemarch?") only when the notes would otherwise answer it ("Who's Prior
+        # asking about the failed settlements?": a misheard name)
+        if unheard & (set(owner) if not personal else unheard):
+            return self._declined(question, {"unknown names": sorted(unheard)})
         candidates = [
             Candidate(i, r, _day(m)) for i, (m, r) in enumerate(readings) if r is not None
         ]
         chosen = best(question, matches(question, candidates))
+        if chosen and unheard:
+            return self._declined(question, {"unknown names": sorted(unheard)})
         if chosen:
             return self._matched(question, chosen[0], memories)
         if not personal and not (question.owner or frozenset()) & question.names:
