@@ -19,11 +19,11 @@ from voice_assistant.language.conditions import (
     beside,
     focus_found,
     on_the_day,
-    owned,
     qualified,
     with_time,
 )
 from voice_assistant.language.notes import cut
+from voice_assistant.language.ownership import owned
 from voice_assistant.language.question import Question
 from voice_assistant.language.reading import NoteReading, Part, Unit, Value
 

@@ -1,0 +1,75 @@
+"""Whose a note's value is: the part's person, else the unit's, else the note's (for what
+a person has of their own), else the user's; with the aliases the notes give."""
+
+from __future__ import annotations
+
+from voice_assistant.language.lexicon import words
+from voice_assistant.language.question import Question
+from voice_assistant.language.reading import USER, Mention, NoteReading, Part, Unit, Value
+
+ATTRIBUTES = words("person", "attributes")
+
+
+def owned(
+    question: Question,
+    note: NoteReading,
+    unit: Unit,
+    part: Part,
+    value: Value,
+    known: dict[str, frozenset[str]],
+) -> bool:
+    """Whether the value is the question's owner's: the part's person, else the unit's,
+    else the note's, else the user's. A mention of the thing asked ("Dentist:" for "Who is
+    my dentist?") is no owner."""
+    if question.owner is None:
+        return True
+    whose = _whose(question, note, unit, part, value)
+    whose = frozenset(whose).union(*(known.get(n, frozenset()) for n in whose))
+    if question.owner == {USER}:
+        return whose == {USER}
+    return bool(whose & question.owner)
+
+
+def _whose(
+    question: Question, note: NoteReading, unit: Unit, part: Part, value: Value
+) -> frozenset[str]:
+    related = [m for m in unit.mentions if m.of and m.start < value.end and value.start < m.end]
+    if related:  # "His son Kwame is seven" asked of Radu's boy: the son is Radu's
+        return related[0].of
+    asked_of = [
+        m
+        for m in unit.mentions
+        if m.of and m.names & question.focus and part.start <= m.start < part.end
+    ]
+    if asked_of:  # "Tuva's parents' evening is at 17:40": the parents' of the question's
+        return asked_of[0].of
+
+    def usable(m: Mention) -> bool:
+        overlaps = m.start < value.end and value.start < m.end
+        return not overlaps and not (m.names & question.focus)
+
+    first = next(
+        (k for k in range(part.start, part.end) if unit.tokens[k].pos not in ("PUNCT", "CCONJ")),
+        part.start,
+    )
+    inside = [
+        m
+        for m in unit.mentions
+        if part.start <= m.start < part.end
+        and usable(m)
+        and (m.role in ("possessor", "subject", "label") or m.start == first)
+    ]
+    if inside:
+        return inside[0].names
+    label = [m for m in unit.mentions if m.role == "label" and usable(m)]
+    if label:
+        return label[0].names
+    owner = [m for m in unit.mentions if m.names == unit.owner and usable(m)]
+    inherited = not any(m.names == unit.owner for m in unit.mentions)  # a sentence before's
+    if unit.owner and (owner or inherited) and not unit.owner & question.focus:
+        return unit.owner
+    if note.owner and not note.owner & question.focus:
+        asked = question.focus | {question.head} | set(question.kinds)
+        if question.owner != {USER} or asked & ATTRIBUTES:
+            return note.owner  # "# Mum / Birthday: 18 May" is Mum's birthday
+    return frozenset({USER})  # "# Dentist / Check-up on Thursday" is the user's check-up
