@@ -12,7 +12,7 @@ from voice_assistant.language.lexicon import LEXICON, Qualifier, qualifiers, wor
 from voice_assistant.language.question import Question
 from voice_assistant.language.reading import NoteReading, Part, Unit, Value
 from voice_assistant.language.tokens import clause_of, hyphened, negated
-from voice_assistant.language.values import objects
+from voice_assistant.language.values import objects, subjects
 from voice_assistant.language.wordnet import wordnet
 
 GENERIC = words("kinds", "generic_heads")
@@ -113,6 +113,15 @@ def answers(question: Question, note: NoteReading, unit: Unit, part: Part) -> li
         found = [v for v in objects(unit.tokens, verb, via) if part.start <= v.start < part.end]
     else:
         found = _typed(question, unit, part)
+    if question.governor[1] == "nsubj":  # "Who owns the gateway?": whoever the note says
+        verb = question.governor[0]
+        focus = question.focus | {question.head}
+        found += [
+            v
+            for v in subjects(unit.tokens, verb)
+            if part.start <= v.start < part.end
+            and not {t.lemma for t in unit.tokens[v.start : v.end]} & focus
+        ]
     return [v for v in found if v.text.lower() not in asked]
 
 
@@ -219,7 +228,9 @@ def qualified(
         | set(value.about)
         | ({part.change} if part.change else set())
     )
-    elsewhere = {w for p in unit.parts if p is not part for w in p.words}
+    elsewhere = {w for p in unit.parts if p is not part for w in p.words} | part.words
+    # (the unit's other parts, and this part outside the value's clause: "The production
+    # key is not in the vault: only the on-call lead has it")
     score = 0.0
     for group in qualifiers():
         asked = {group.side(w) for w in question.qualifiers} - {None}

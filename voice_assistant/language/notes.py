@@ -20,6 +20,8 @@ from voice_assistant.language.tokens import content_words, label_end, tokens_of
 from voice_assistant.language.values import BOUNDARY, values
 
 if TYPE_CHECKING:
+    from spacy.tokens import Doc
+
     from voice_assistant.language.parser import Parser
 
 CHANGE_VERBS = words("changes", "verbs")
@@ -36,8 +38,26 @@ def read_note(
     """The reading of one note (``title`` is its heading path, "Family › Birthdays";
     ``fields`` its metadata, whose kind and project lend their words too: a door code in
     a note of kind work is a code at work)."""
+    return read_notes(parser, [(title, text, fields or {})])[0]
+
+
+def _texts(title: str, text: str) -> tuple[list[str], list[str]]:
+    """A note's lines, and what the parser reads of it: its title, then each line."""
     lines = [line.strip(" \t-*•") for line in text.splitlines()]
-    docs = parser.many([title.replace("›", ",")] + [line for line in lines if line])
+    return lines, [title.replace("›", ",")] + [line for line in lines if line]
+
+
+def read_notes(parser: Parser, notes: list[tuple[str, str, dict[str, str]]]) -> list[NoteReading]:
+    """Many notes read in one pass of the parser (an import: faster than one by one)."""
+    texts = [_texts(title, text) for title, text, _ in notes]
+    docs = iter(parser.many([t for _, said in texts for t in said]))
+    out = []
+    for (title, _text, fields), (lines, said) in zip(notes, texts, strict=True):
+        out.append(_read(title, fields, lines, [next(docs) for _ in said]))
+    return out
+
+
+def _read(title: str, fields: dict[str, str], lines: list[str], docs: list[Doc]) -> NoteReading:
     title_doc, line_docs = docs[0], iter(docs[1:])
     title_tokens = tokens_of(title_doc[:])
     lent = " ".join((fields or {}).get(k, "") for k in ("kind", "project")).lower().split()
@@ -98,6 +118,9 @@ class NoteReader:
 
     def read(self, title: str, text: str, fields: dict[str, str]) -> dict[str, Any]:
         return read_note(self.parser, title, text, fields).to_json()
+
+    def read_many(self, notes: list[tuple[str, str, dict[str, str]]]) -> list[dict[str, Any]]:
+        return [r.to_json() for r in read_notes(self.parser, notes)]
 
 
 def _title_owner(tokens: tuple[Token, ...]) -> frozenset[str] | None:

@@ -71,6 +71,8 @@ class Question:
     qualifiers: frozenset[str] = frozenset()
     names: frozenset[str] = frozenset()
     """The names it says (lower case): a name no note mentions is declined as heard."""
+    possessors: frozenset[str] = frozenset()
+    """The names it says something of ("Bram's birthday"): someone's, not the world's."""
     days: tuple[frozenset[str], ...] = ()
     """The days it names ("on Christmas Day", "on Saturday"), as ``values.date_key``s: a
     rota's row for another day is no answer."""
@@ -170,10 +172,10 @@ def reading_of(text: str, tokens: tuple[Token, ...]) -> Question:
     focus |= {w for w in content_words(tokens) if " " in w and w.split()[0] in focus}
     if focus - GENERIC:
         focus -= GENERIC & {tokens[head].lemma} if head is not None else set()
-    governor = _governor(tokens, wh_start) if not kinds else ("", "")
+    governor = _governor(tokens, wh_start) if not kinds else _doer(tokens, wh_start, kinds)
     if _opens(tokens, wh_start, kinds, focus | extra):
         kinds = ("open",)
-    elif governor[0]:
+    elif governor[0] and governor[1] != "nsubj":
         kinds = ("object",)
         extra.discard(governor[0])
     if not kinds:
@@ -190,6 +192,12 @@ def reading_of(text: str, tokens: tuple[Token, ...]) -> Question:
         owner=owner,
         qualifiers=qualifiers,
         names=frozenset(n for m in people for n in m.names if n != USER and named(tokens, m)),
+        possessors=frozenset(
+            n
+            for m in people
+            for n in (m.names if m.role == "possessor" else m.of)
+            if n != USER and (m.role != "possessor" or named(tokens, m))
+        ),
         governor=governor,
         days=_days(tokens, wh_start, wh_end),
     )
@@ -271,6 +279,17 @@ def _noun_of(token: Token) -> str:
         if form in NOUNS or wordnet().synsets(form):
             return form
     return ""
+
+
+def _doer(tokens: tuple[Token, ...], wh: int, kinds: tuple[str, ...]) -> tuple[str, str]:
+    """ "Who owns the gateway?": the verb whose subject is asked for."""
+    t = tokens[wh]
+    if "person" not in kinds or t.dep not in ("nsubj", "nsubjpass") or t.head < 0:
+        return "", ""
+    verb = tokens[t.head]
+    if verb.lemma == "be" or verb.lemma in WRAPPING or verb.pos not in ("VERB", "AUX"):
+        return "", ""
+    return verb.lemma, "nsubj"
 
 
 def _governor(tokens: tuple[Token, ...], wh: int) -> tuple[str, str]:

@@ -280,6 +280,28 @@ def _attributes(tokens: tuple[Token, ...]) -> list[Value]:
     return out
 
 
+def subjects(tokens: tuple[Token, ...], verb: str) -> list[Value]:
+    """Who does what a question asks who does: the subject of the same verb ("The
+    billing team owns the gateway" asked "Who owns the gateway?"), or a passive's agent
+    ("The boiler was serviced by Nordwind")."""
+    out = []
+    for i, t in enumerate(tokens):
+        if t.lemma != verb or t.pos not in ("VERB", "AUX"):
+            continue
+        for k, child in enumerate(tokens):
+            if child.head != i:
+                continue
+            if child.dep == "agent":  # "serviced by Nordwind": the doer of a passive
+                k = next((j for j, g in enumerate(tokens) if g.head == k and g.dep == "pobj"), -1)
+            elif child.dep != "nsubj" or child.pos == "PRON":
+                continue
+            if k >= 0:
+                span = subtree(tokens, k)
+                start, end = min(span), max(span) + 1
+                out.append(Value("person", text_of(tokens, start, end), start, end))
+    return out
+
+
 def objects(tokens: tuple[Token, ...], governor: str, via: str) -> list[Value]:
     """What a verb or adjective takes: its direct object (``via`` "dobj") or the object of
     its preposition ``via`` ("allergic to penicillin")."""

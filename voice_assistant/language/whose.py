@@ -49,7 +49,9 @@ def owner_of(
     alone = [
         m
         for m in people
-        if USER not in m.names and named(tokens, m) and tokens[m.end - 1].dep != "compound"
+        if USER not in m.names
+        and named(tokens, m)
+        and tokens[m.end - 1].dep not in ("compound", "dobj", "pobj", "attr", "conj")
     ]
     if len(alone) == 1:  # "When's Kwame starting?", the name read as an adjective
         return expanded(alone[0].names), set(range(alone[0].start, alone[0].end))

@@ -175,6 +175,16 @@ def import_file(
     origin = str(_real(path))
     kind = "markdown" if path.suffix.lower() in MARKDOWN else "text"
     sections = sections_of(path, text)
+    known = store.by_origin(origin)
+    store.readings.prepare(  # what this import writes, read in one pass of the parser
+        [
+            (s.title, s.text, s.fields)
+            for s in sections
+            if (old := known.get(s.key)) is None
+            or old.content_hash != content_hash(s.title, s.text)
+            or old.fields != s.fields
+        ]
+    )
     with store.transaction():
         existing = store.by_origin(origin)
         for section in sections:

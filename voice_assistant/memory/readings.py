@@ -19,6 +19,10 @@ class NoteReader(Protocol):
 
     def read(self, title: str, text: str, fields: dict[str, str]) -> dict[str, Any]: ...
 
+    def read_many(self, notes: list[tuple[str, str, dict[str, str]]]) -> list[dict[str, Any]]:
+        """Many notes at once (an import): the same readings, in one pass of the parser."""
+        ...
+
 
 def reading_key(title: str, text: str, fields: dict[str, str]) -> str:
     """What a note's reading depends on: its words, and the kind and project it lends."""
@@ -32,6 +36,15 @@ class NoteReadings:
     def __init__(self, db: sqlite3.Connection, reader: NoteReader | None) -> None:
         self.db = db
         self.reader = reader
+        self._ready: dict[str, dict[str, Any]] = {}
+        """Readings made ahead (``prepare``), by ``reading_key``, until they are stored."""
+
+    def prepare(self, notes: list[tuple[str, str, dict[str, str]]]) -> None:
+        """Read the notes an import is about to write, in one pass of the parser."""
+        if self.reader is None or not notes:
+            return
+        for note, reading in zip(notes, self.reader.read_many(notes), strict=True):
+            self._ready[reading_key(*note)] = reading
 
     def store(self, memory_id: int, title: str, text: str, fields: dict[str, str]) -> None:
         """The note's reading, kept beside it (``note_readings``): made once per content
@@ -44,7 +57,10 @@ class NoteReadings:
         ).fetchone()
         if row is not None and tuple(row) == (digest, self.reader.version):
             return
-        reading = json.dumps(self.reader.read(title, text, fields), ensure_ascii=False)
+        made = self._ready.pop(digest, None)
+        if made is None:
+            made = self.reader.read(title, text, fields)
+        reading = json.dumps(made, ensure_ascii=False)
         self.db.execute(
             "INSERT OR REPLACE INTO note_readings(memory_id, content_hash, version, reading)"
             " VALUES (?, ?, ?, ?)",

@@ -65,11 +65,11 @@ class StructuredAnswers:
             n for n in question.names if not ({n} | (owner if n in owner else set())) & known
         }
         unheard -= self._names_anywhere(unheard, owner)
-        # a name no note mentions, of a personal question or as its owner ("When is Bram's
-        # birthday?"), is declined as heard; of one about the world ("Who wrote
-        # Middlemarch?") only when the notes would otherwise answer it ("Who's Prior
+        # a name no note mentions, of a personal question or one it asks something of
+        # ("When is Bram's birthday?"), is declined as heard; of one about the world ("Who
+        # wrote Middlemarch?") only when the notes would otherwise answer it ("Who's Prior
         # asking about the failed settlements?": a misheard name)
-        if unheard & (set(owner) if not personal else unheard):
+        if unheard & (question.possessors if not personal else unheard):
             return self._declined(question, {"unknown names": sorted(unheard)})
         candidates = [
             Candidate(i, r, _day(m)) for i, (m, r) in enumerate(readings) if r is not None
@@ -79,7 +79,7 @@ class StructuredAnswers:
             return self._declined(question, {"unknown names": sorted(unheard)})
         if chosen:
             return self._matched(question, chosen[0], memories)
-        if not personal and not (question.owner or frozenset()) & question.names:
+        if not personal and not question.possessors:
             return None
         return self._declined(question, {"matched": 0, "notes": len(candidates)})
 

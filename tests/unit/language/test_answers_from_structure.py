@@ -22,6 +22,8 @@ NOTES = [
     ("Kiln", "Bisque firing goes to 1000 degrees; glaze firing to 1240 degrees.", ""),
     ("Paint colours", "Upstairs (landing): Skimming Stone\nDownstairs (hall): Setting Plaster", ""),
     ("Window cleaner", "Radu cleans the windows every other Tuesday and is paid 30 euros.", ""),
+    ("Boiler", "The boiler was serviced in September by Nordwind.", ""),
+    ("Ilka", "Ilka is my friend from the choir. Her son Kwame is seven.", ""),
 ]
 
 
@@ -58,6 +60,8 @@ def said(parser, candidates, text: str) -> str:
         ("What temperature does the glaze firing go to?", "1240 degrees"),
         ("What colour is the hall?", "Setting Plaster"),
         ("When does the window cleaner come?", "The window cleaner comes every other Tuesday."),
+        ("Who services the boiler?", "Nordwind services the boiler."),  # a passive's agent
+        ("How old is Ilka's son?", "Ilka's son is seven."),  # "her son": Ilka's
     ],
 )
 def test_the_value_asked_is_said(parser, candidates, text, reply):
@@ -74,6 +78,7 @@ def test_the_value_asked_is_said(parser, candidates, text, reply):
         ("Who is third on call on Christmas Day?", ("Ilka", "Tamsin")),
         ("What time does the flight back land?", ("11:40", "06:50")),
         ("What is the bisque firing's cone?", ("1000", "1240")),
+        ("How old is Ilka?", ("seven",)),  # her son's age is not hers
     ],
 )
 def test_the_value_beside_the_one_asked_is_never_said(parser, candidates, text, not_said):

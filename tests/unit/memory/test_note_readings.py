@@ -17,6 +17,9 @@ class CountingReader:
         self.read_texts.append(text)
         return {"title": title, "text": text, "kind": fields.get("kind", "")}
 
+    def read_many(self, notes: list[tuple[str, str, dict[str, str]]]) -> list[dict[str, Any]]:
+        return [self.read(*note) for note in notes]
+
 
 def test_a_note_is_read_when_written_and_never_again(tmp_path):
     reader = CountingReader()
@@ -62,3 +65,19 @@ def test_without_a_reader_nothing_is_read(tmp_path):
     store = MemoryStore(connect(tmp_path / "m.sqlite3"))
     memory = store.get(store.add("Plain note."))
     assert memory is not None and store.reading(memory) is None
+
+
+def test_an_import_reads_what_it_writes_once_and_an_unchanged_file_not_at_all(tmp_path):
+    from voice_assistant.memory.importer import import_paths
+
+    notes = tmp_path / "notes.md"
+    notes.write_text("# Boiler\nServiced on 3 March.\n\n# Bins\nBlack bin on Friday.\n")
+    reader = CountingReader()
+    store = MemoryStore(connect(tmp_path / "m.sqlite3"), reader=reader)
+    import_paths(store, [notes])
+    assert sorted(reader.read_texts) == ["Black bin on Friday.", "Serviced on 3 March."]
+    import_paths(store, [notes])
+    assert len(reader.read_texts) == 2
+    notes.write_text("# Boiler\nServiced on 9 April.\n\n# Bins\nBlack bin on Friday.\n")
+    import_paths(store, [notes])
+    assert reader.read_texts[2:] == ["Serviced on 9 April."]
