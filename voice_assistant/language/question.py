@@ -12,42 +12,36 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from voice_assistant.language.asking import (
+    LIGHT,
+    WH,
+    WRAPPING,
+    asked_for,
+    by_noun,
+    doer,
+    governor_of,
+    opens,
+)
 from voice_assistant.language.days import CALENDAR, date_key
 from voice_assistant.language.lexicon import LEXICON, qualifier_words, words
 from voice_assistant.language.people import FIRST_PERSON, mentions
 from voice_assistant.language.reading import USER, Token
 from voice_assistant.language.tokens import CONTENT, content_words, hyphened, tokens_of
 from voice_assistant.language.whose import named, owner_of
-from voice_assistant.language.wordnet import wordnet
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
 
     from voice_assistant.language.parser import Parser
 
-WH = words("questions", "wh")
-HOW: dict[str, list[str]] = LEXICON["questions"]["how"]
-NOUNS: dict[str, list[str]] = LEXICON["questions"]["nouns"]
-MONEY_VERBS = words("questions", "money_verbs")
-WRAPPING = words("questions", "wrapping")
 UNSAID = frozenset({"be", "do", "have"})
-LIGHT = words("questions", "light")
-OPEN_VERBS = words("questions", "open_verbs")
-OPEN_NOUNS = words("questions", "open_nouns")
 GENERIC = words("kinds", "generic_heads")
-AUXILIARIES = words("questions", "auxiliaries")
 REMINDING = words("questions", "reminding")
 QUALIFIERS = qualifier_words()
 VERB_QUALIFIERS = frozenset(
     w for q in LEXICON["qualifiers"] if q.get("verbs") for side in q["sides"] for w in side
 )
 """Verbs that pick one of two values ("leaves" at 9:10, "lands" at 12:30)."""
-CLASS_KINDS = {
-    cls: kind for kind in ("person", "place", "time", "money") for cls in LEXICON["kinds"][kind]
-} | {"noun.group": "organisation"}
-BY_WH: dict[str, list[str]] = {
-    w: LEXICON["questions"][w] for w in ("when", "who", "whom", "whose", "where", "what")
-}
 
 
 @dataclass(frozen=True)
@@ -121,7 +115,7 @@ def reading_of(text: str, tokens: tuple[Token, ...]) -> Question:
     )
     if wh_start is None:
         return _open(text, tokens)
-    wh_end, kinds, asked = _asked(tokens, wh_start)
+    wh_end, kinds, asked = asked_for(tokens, wh_start)
     people = [
         m for m in mentions(tokens, frozenset()) if not (m.start < wh_end and m.end > wh_start)
     ]
@@ -172,14 +166,14 @@ def reading_of(text: str, tokens: tuple[Token, ...]) -> Question:
     focus |= {w for w in content_words(tokens) if " " in w and w.split()[0] in focus}
     if focus - GENERIC:
         focus -= GENERIC & {tokens[head].lemma} if head is not None else set()
-    governor = _governor(tokens, wh_start) if not kinds else _doer(tokens, wh_start, kinds)
-    if _opens(tokens, wh_start, kinds, focus | extra):
+    governor = governor_of(tokens, wh_start) if not kinds else doer(tokens, wh_start, kinds)
+    if opens(tokens, wh_start, kinds, focus | extra):
         kinds = ("open",)
     elif governor[0] and governor[1] != "nsubj":
         kinds = ("object",)
         extra.discard(governor[0])
     if not kinds:
-        kinds = _by_noun(tokens[head].lemma) if head is not None else ("attribute",)
+        kinds = by_noun(tokens[head].lemma) if head is not None else ("attribute",)
     return Question(
         text=text,
         tokens=tokens,
@@ -225,107 +219,6 @@ def _open(text: str, tokens: tuple[Token, ...]) -> Question:
     return Question(text=text, tokens=tokens, wh=(0, 0), kinds=("open",))
 
 
-def _asked(tokens: tuple[Token, ...], i: int) -> tuple[int, tuple[str, ...], str]:
-    """The end of the question phrase, the kinds it asks for, and a noun it asks a kind of."""
-    word = tokens[i].lemma
-    after = tokens[i + 1] if i + 1 < len(tokens) else None
-    if word == "how":
-        if after is not None and after.lemma == "much" and {t.lemma for t in tokens} & MONEY_VERBS:
-            return i + 2, ("money",), ""  # "How much does the farm shop pay for a jar?"
-        if after is not None and after.lemma in HOW:
-            end = i + 2
-            if after.lemma in ("many", "much") and end < len(tokens) and tokens[end].pos == "NOUN":
-                return end, tuple(HOW[after.lemma]), ""  # the counted noun is the focus
-            return end, tuple(HOW[after.lemma]), ""
-        return i + 1, ("open",), ""  # "how do I …": an account
-    if word == "why":
-        return i + 1, ("open",), ""
-    noun = _noun_of(after) if word in ("what", "which") and after is not None else ""
-    if noun:
-        if noun in ("kind", "sort", "type") and i + 3 < len(tokens) and tokens[i + 2].lemma == "of":
-            return i + 4, ("attribute",), tokens[i + 3].lemma
-        if noun in NOUNS:
-            end = i + 2
-            if (
-                end + 2 < len(tokens)
-                and tokens[end].lemma == "of"
-                and tokens[end + 2].lemma
-                in (
-                    "week",
-                    "month",
-                    "year",
-                )
-            ):
-                end += 3  # "what day of the week": one question phrase
-            return end, tuple(NOUNS[noun]), ""
-        return i + 2, ("attribute",), noun
-    if word in ("what", "which"):
-        verbs = {t.lemma for t in tokens}
-        if verbs & MONEY_VERBS:
-            return i + 1, ("money",), ""
-        return i + 1, (), ""  # the kind comes from the head noun
-    return i + 1, tuple(BY_WH.get(word, ())), ""
-
-
-def _noun_of(token: Token) -> str:
-    """The noun a question word asks about, though the tagger took it for a verb ("which
-    dates", "which vet"): a word WordNet knows as a noun, before a verb or an auxiliary."""
-    if token.pos == "NOUN":
-        return token.lemma
-    if token.pos not in ("VERB", "ADJ", "PROPN") or not token.text.isalpha():
-        return ""
-    word = token.text.lower()
-    for form in (word, word[:-1] if word.endswith("s") else word):
-        if form in NOUNS or wordnet().synsets(form):
-            return form
-    return ""
-
-
-def _doer(tokens: tuple[Token, ...], wh: int, kinds: tuple[str, ...]) -> tuple[str, str]:
-    """ "Who owns the gateway?": the verb whose subject is asked for."""
-    t = tokens[wh]
-    if "person" not in kinds or t.dep not in ("nsubj", "nsubjpass") or t.head < 0:
-        return "", ""
-    verb = tokens[t.head]
-    if verb.lemma == "be" or verb.lemma in WRAPPING or verb.pos not in ("VERB", "AUX"):
-        return "", ""
-    return verb.lemma, "nsubj"
-
-
-def _governor(tokens: tuple[Token, ...], wh: int) -> tuple[str, str]:
-    """What takes "what" as its object: a preposition's object and the word the
-    preposition hangs on ("allergic to"), or the verb left without its object ("What did
-    Radu lend me?", "What is the plumber coming to fix?")."""
-    t = tokens[wh]
-    if t.dep in ("nsubj", "nsubjpass"):
-        return "", ""
-    dangling = [
-        k
-        for k, p in enumerate(tokens)
-        if p.dep == "prep" and k > wh and not any(c.head == k and c.dep == "pobj" for c in tokens)
-    ]
-    prep: int | None = dangling[-1] if dangling else None
-    if t.dep == "pobj" and 0 <= t.head < len(tokens):
-        prep = t.head
-    if prep is not None and 0 <= tokens[prep].head < len(tokens):
-        governor = tokens[tokens[prep].head]
-        if governor.lemma not in LIGHT:
-            return governor.lemma, tokens[prep].lemma
-    verbs = [
-        k
-        for k, v in enumerate(tokens)
-        if v.pos == "VERB"
-        and k > wh
-        and v.lemma not in LIGHT
-        and v.lemma not in WRAPPING
-        and not any(
-            c.head == k and c.dep in ("dobj", "attr", "oprd") and j != wh and c.pos != "PRON"
-            for j, c in enumerate(tokens)
-        )
-    ]
-    return (tokens[verbs[-1]].lemma, "dobj") if verbs else ("", "")
-
-
 def _head(tokens: tuple[Token, ...], nouns: list[int]) -> int | None:
     """The noun the question is about: one something possesses ("Mum and Dad's new
     address"), then a subject, complement or object."""
@@ -347,20 +240,3 @@ def _phrase_head(tokens: tuple[Token, ...], i: int) -> int:
     while tokens[i].dep == "compound" and 0 <= tokens[i].head < len(tokens):
         i = tokens[i].head
     return i
-
-
-def _by_noun(noun: str) -> tuple[str, ...]:
-    """ "What is the F?": the kind of value F is, by the lexicon or WordNet's class."""
-    if noun in NOUNS:
-        return tuple(NOUNS[noun])
-    return ("attribute",)
-
-
-def _opens(tokens: tuple[Token, ...], wh: int, kinds: tuple[str, ...], said: set[str]) -> bool:
-    """An account asked for: "what did we decide", "what's the plan", "what does she do"."""
-    if kinds == ("open",):
-        return True
-    if said & (OPEN_VERBS - WRAPPING) or said & OPEN_NOUNS:
-        return True
-    verbs = [t for t in tokens[wh + 1 :] if t.pos == "VERB"]
-    return tokens[wh].lemma == "what" and bool(verbs) and verbs[-1].lemma == "do" and not kinds
