@@ -23,9 +23,9 @@ from voice_assistant.language.conditions import (
     with_time,
 )
 from voice_assistant.language.notes import cut
-from voice_assistant.language.ownership import owned
+from voice_assistant.language.ownership import owned, whose_of
 from voice_assistant.language.question import Question
-from voice_assistant.language.reading import NoteReading, Part, Unit, Value
+from voice_assistant.language.reading import USER, NoteReading, Part, Unit, Value
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,13 @@ class Match:
     values: tuple[Value, ...]
     """The value asked (a day with its time, for "when")."""
     score: float
+    """What picks it out: the question's qualifiers and other words said beside it, a
+    change's new side."""
     day: str = ""
+    title: frozenset[str] = frozenset()
+    near: float = 0.0
+    """How much of the focus its own sentence says (it orders, never decides)."""
+    whose: frozenset[str] = frozenset()
 
     @property
     def text(self) -> str:
@@ -92,10 +98,21 @@ def matches(question: Question, candidates: list[Candidate]) -> list[Match]:
                     extra = len(question.extra & (part.words | unit.label))
                     change = {"new": 1.0, "old": -2.0}.get(part.change, 0.0)
                     near = len(question.focus & (part.words | unit.words))
-                    score = said + extra + change + 0.1 * (focus + near)
                     values = with_time(question, unit, value) + beside(unit, value)
-                    found.append(Match(candidate.key, unit, part, values, score, candidate.day))
-    return sorted(found, key=lambda m: (-m.score, _newest(m.day), m.key))
+                    found.append(
+                        Match(
+                            candidate.key,
+                            unit,
+                            part,
+                            values,
+                            said + extra + change,
+                            candidate.day,
+                            note.title,
+                            focus + near,
+                            whose_of(question, note, unit, part, value, known),
+                        )
+                    )
+    return sorted(found, key=lambda m: (-m.score, -m.near, _newest(m.day), m.key))
 
 
 def cut_for(question: Question, unit: Unit) -> Unit:
@@ -121,21 +138,37 @@ def _joined(values: tuple[Value, ...]) -> str:
 
 
 def best(question: Question, found: list[Match]) -> list[Match]:
-    """The answer: the best match, and no other. When several notes hold the thing asked,
-    the newest is taken (a moved appointment); when one unit holds two equally good
-    values of the kind, the question cannot tell them apart: none is said."""
+    """The answer: the best match, and no other. Two values equally picked out are two
+    answers the question cannot tell apart (Tuva's and Kwame's parents' evenings asked
+    without a name, two codes asked without the door): none is said. Only a newer note on
+    the same thing stands over an older one (a moved appointment)."""
     if not found:
         return []
     top = found[0]
-    rivals = [m for m in found[1:] if m.score == top.score and m.text != top.text]
-    same_note = [m for m in rivals if m.key == top.key]
-    other_notes = [m for m in rivals if m.key != top.key and m.day == top.day]
-    if same_note or other_notes:
-        # a day and a time both answer "when": the day goes first, with its time
-        if all(_one_answer(top, m) for m in same_note + other_notes):
-            return [top]
-        return []
-    return [top]
+    if question.owner is None and _people(found) > 1:
+        return []  # "which day is … parents' evening?", the name lost: whose of the two?
+    rivals = [
+        m
+        for m in found[1:]
+        if m.score == top.score and m.text != top.text and not _one_answer(top, m)
+    ]
+    if all(_superseded(top, m) for m in rivals):
+        return [top]
+    return []
+
+
+def _people(found: list[Match]) -> int:
+    """How many different people the matched values belong to (the user not counted)."""
+    seen: list[frozenset[str]] = []
+    for m in found:
+        if m.whose and USER not in m.whose and not any(m.whose & s for s in seen):
+            seen.append(m.whose)
+    return len(seen)
+
+
+def _superseded(top: Match, other: Match) -> bool:
+    """``other`` is an older note about the same thing ("Dentist" under "Dentist moved")."""
+    return bool(top.day and other.day and other.day < top.day and top.title & other.title)
 
 
 def _one_answer(top: Match, other: Match) -> bool:

@@ -23,11 +23,23 @@ def owned(
     my dentist?") is no owner."""
     if question.owner is None:
         return True
-    whose = _whose(question, note, unit, part, value)
-    whose = frozenset(whose).union(*(known.get(n, frozenset()) for n in whose))
+    whose = whose_of(question, note, unit, part, value, known)
     if question.owner == {USER}:
         return whose == {USER}
     return bool(whose & question.owner)
+
+
+def whose_of(
+    question: Question,
+    note: NoteReading,
+    unit: Unit,
+    part: Part,
+    value: Value,
+    known: dict[str, frozenset[str]],
+) -> frozenset[str]:
+    """Whose the value is, with all the names the notes give that person."""
+    whose = _whose(question, note, unit, part, value)
+    return frozenset(whose).union(*(known.get(n, frozenset()) for n in whose))
 
 
 def _whose(
