@@ -231,9 +231,9 @@ def qualified(
     elsewhere = {w for p in unit.parts if p is not part for w in p.words} | part.words
     # (the unit's other parts, and this part outside the value's clause: "The production
     # key is not in the vault: only the on-call lead has it")
-    score = 0.0
-    for group in qualifiers():
-        asked = {group.side(w) for w in question.qualifiers} - {None}
+    verdicts: dict[int, float | None] = {}
+    for number, group in enumerate(qualifiers()):
+        asked = {side for w in question.qualifiers if (side := group.side(w)) is not None}
         here = _sides(group, said)
         if len(here) > 1:
             here = _nearest(group, unit, part, value) or here
@@ -241,22 +241,29 @@ def qualified(
             if group.default is not None and here and group.default not in here:
                 return None  # "lands 13:05" is no answer to when a flight is
             continue
-        if here - asked and not here & asked:
+        verdicts[number] = _verdict(group, asked, here, _sides(group, elsewhere))
+    score = 0.0
+    for word in question.qualifiers:  # "back": the back tyres, or the flight back
+        mine = [v for n, v in verdicts.items() if qualifiers()[n].side(word) is not None]
+        passing = [v for v in mine if v is not None]
+        if mine and not passing:
             return None
-        if here & asked:
-            score += 2.0
-            continue
-        around = _sides(group, elsewhere)
-        if around - asked:
-            return None  # its neighbours are told apart, and it is not the one asked
-        if around:  # "the winter lecture series is £6 for members and £9 for …": all winter
-            score += 1.0
-            continue
-        if group.default in asked:
-            score += 1.0
-            continue
-        return None
+        score += max(passing, default=0.0)
     return score
+
+
+def _verdict(group: Qualifier, asked: set[int], here: set[int], around: set[int]) -> float | None:
+    """How a part stands to a qualifier group the question says: 2 its side said, 1 its
+    side said around it or meant by default, None another side."""
+    if here - asked and not here & asked:
+        return None
+    if here & asked:
+        return 2.0
+    if around - asked:
+        return None  # its neighbours are told apart, and it is not the one asked
+    if around:  # "the winter lecture series is £6 for members and £9 for …": all winter
+        return 1.0
+    return 1.0 if group.default in asked else None
 
 
 def _in_clause(unit: Unit, part: Part, value: Value) -> set[str]:
@@ -269,7 +276,10 @@ def _in_clause(unit: Unit, part: Part, value: Value) -> set[str]:
     return {
         w
         for k in range(part.start, part.end)
-        if clause_of(tokens, k) == own and not negated(tokens, k) and k not in joined
+        if clause_of(tokens, k) == own
+        and not negated(tokens, k)
+        and k not in joined
+        and not value.start <= k < value.end  # "six years old" is no "old" of old and new
         for w in (tokens[k].lemma, tokens[k].text.lower())
     } | set(written.values())
 

@@ -24,6 +24,9 @@ MONEY_WITH_FOR = frozenset(FRAMES["money_with_for"])
 PAST: dict[str, str] = FRAMES["past"]
 BE_FORMS = {"'s": "is", "’s": "is", "'re": "are", "’re": "are", "'m": "am", "’m": "am"}
 REMINDING = words("questions", "reminding")
+SUBJECT_KINDS = frozenset({"person", "organisation", "attribute", "object", "code"})
+"""What a question word standing as the subject asks for: "Who is second on call?" is
+said "Tuva is second on call."; a day or a time never stands first."""
 NOUN_PHRASE = frozenset({"DET", "PRON", "PROPN", "NOUN", "NUM", "PART", "CCONJ"})
 
 
@@ -75,7 +78,9 @@ def frame(question: Question) -> Frame:
         while rest and rest[0].pos in ("NOUN", "ADJ") and rest[0].lemma not in ("be",):
             wh_tokens.append(rest.pop(0))
     wh = _words(wh_tokens).lower()
-    wh_subject = any(t.dep in ("nsubj", "nsubjpass") for t in wh_tokens)
+    wh_subject = any(t.dep in ("nsubj", "nsubjpass") for t in wh_tokens) and bool(
+        set(question.kinds) & SUBJECT_KINDS  # "Who is …?", not "Which day is …?"
+    )
     if not rest:
         return Frame(wh)
     first = rest[0]
@@ -127,6 +132,17 @@ def answer(question: Question, value: str, kind: str) -> str:
     """The question turned into a statement holding ``value`` (a value of ``kind``)."""
     if question.wh[1] <= question.wh[0]:
         return _sentence(_second(value))
+    start, end = question.wh
+    counted = (
+        [  # "how many scoops": "one scoop", "two scoops"
+            t for t in question.tokens[start + 2 : end + 1] if t.pos == "NOUN"
+        ]
+        if question.tokens[start].lemma == "how" and kind in ("count",)
+        else []
+    )
+    if counted:
+        one = value.lower() in ("one", "1", "a", "an")
+        value = f"{value} {counted[0].lemma if one else counted[0].text}"
     return frame(question).statement(_second(value), kind)
 
 
@@ -152,6 +168,8 @@ def _noun_phrase(body: list[Token]) -> tuple[list[Token], list[Token]]:
         following = body[i + 1] if i + 1 < len(body) else None
         if t.pos in NOUN_PHRASE and not (t.pos == "PART" and t.text not in ("'s", "’s", "'")):
             i += 1
+        elif t.entity in ("person", "organisation", "place"):
+            i += 1  # "Bracken", a name the tagger read as a verb
         elif t.pos == "ADJ" and following is not None and following.pos in ("NOUN", "PROPN", "ADJ"):
             i += 1  # "new address"
         elif t.pos == "ADV" and t.dep == "advmod" and i > 0 and t.lemma in ("back", "out", "home"):

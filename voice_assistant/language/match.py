@@ -95,7 +95,8 @@ def matches(question: Question, candidates: list[Candidate]) -> list[Match]:
                     said = qualified(question, unit, part, note, value)
                     if said is None:
                         continue
-                    extra = len(question.extra & (part.words | unit.label))
+                    words = {t.lemma for t in unit.tokens[part.start : part.end]}
+                    extra = len(question.extra & (part.words | words | unit.label))
                     change = {"new": 1.0, "old": -2.0}.get(part.change, 0.0)
                     near = len(question.focus & (part.words | unit.words))
                     values = with_time(question, unit, value) + beside(unit, value)
@@ -105,7 +106,7 @@ def matches(question: Question, candidates: list[Candidate]) -> list[Match]:
                             unit,
                             part,
                             values,
-                            said + extra + change,
+                            said + extra + change + _fit(question, value),
                             candidate.day,
                             note.title,
                             focus + near,
@@ -113,6 +114,13 @@ def matches(question: Question, candidates: list[Candidate]) -> list[Match]:
                         )
                     )
     return sorted(found, key=lambda m: (-m.score, -m.near, _newest(m.day), m.key))
+
+
+def _fit(question: Question, value: Value) -> float:
+    """A value of the very kind asked ("six years old" for "how old") is picked over one
+    that only may be (a count): half a point."""
+    exact = {ACCEPTS.get(kind, [kind])[0] for kind in question.kinds}
+    return 0.5 if value.kind in exact else 0.0
 
 
 def cut_for(question: Question, unit: Unit) -> Unit:

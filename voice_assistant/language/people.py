@@ -42,6 +42,8 @@ def is_name(token: Token, title: bool = False) -> bool:
         return False
     if token.entity == "place" and token.dep != "poss":
         return False  # "in Gdansk"; but "Zuzana's birthday" is a person's, whatever the model
+    if token.entity == "person" and not title:
+        return True  # "How old is Bracken?", the name read as a verb
     if not (wordnet().knows(token.lemma) or wordnet().knows(token.text.lower())):
         return token.pos not in ("PRON", "DET", "ADP", "AUX", "CCONJ", "SCONJ", "PART")
     if token.pos != "PROPN" or token.entity == "group":

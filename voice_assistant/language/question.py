@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from voice_assistant.language.parser import Parser
 
 UNSAID = frozenset({"be", "do", "have"})
+FRACTIONS = frozenset(LEXICON["numbers"]["fractions"])
 GENERIC = words("kinds", "generic_heads")
 REMINDING = words("questions", "reminding")
 QUALIFIERS = qualifier_words()
@@ -155,6 +156,7 @@ def reading_of(text: str, tokens: tuple[Token, ...]) -> Question:
         elif t.lemma not in UNSAID and t.lemma not in WRAPPING and t.lemma not in REMINDING:
             extra.add(t.lemma)
     extra |= {t.lemma for t in tokens if t.dep == "prt"}  # "come out", "go in"
+    extra |= {t.lemma for t in tokens if t.lemma in FRACTIONS}  # "for half an hour"
     extra |= {  # "for half an hour", "on Saturday": words that pick a row
         t.lemma
         for i, t in enumerate(tokens)

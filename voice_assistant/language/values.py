@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 from voice_assistant.language.days import CALENDAR
-from voice_assistant.language.lexicon import words
+from voice_assistant.language.lexicon import LEXICON, words
 from voice_assistant.language.people import TITLES, is_name
 from voice_assistant.language.reading import Token, Value
 from voice_assistant.language.tokens import content_words, label_end, subtree, text_of
@@ -20,6 +20,7 @@ from voice_assistant.language.wordnet import wordnet
 PLACE_PREPOSITIONS = words("kinds", "place_prepositions")
 
 MEASURES = words("measures", "units")
+NUMBER_WORDS = words("numbers", "units") | frozenset(w for w in LEXICON["numbers"]["tens"] if w)
 
 DURATIONS = words("measures", "durations")
 
@@ -32,6 +33,9 @@ BOUNDARY = frozenset({",", ";", "/", "–", "—", "|", "("})
 
 def _kind_of_entity(tokens: tuple[Token, ...], start: int, end: int, kind: str) -> str:
     said = {t.lemma for t in tokens[start:end]}
+    old = tokens[end - 1].lemma == "old" or (end < len(tokens) and tokens[end].lemma == "old")
+    if said & DURATIONS and old:
+        return "age"  # "six years old"
     if kind == "date" and all(t.pos == "ADJ" for t in tokens[start:end]):
         return "frequency"  # "its annual service": how often, not when
     counted = any(t.pos == "NUM" or t.lemma in ("a", "an") for t in tokens[start:end])
@@ -66,6 +70,12 @@ def values(tokens: tuple[Token, ...]) -> list[Value]:
     found += lettered  # "KL 26 MRT" is a plate, not a time "26 MRT" and a name "KL"
     covered = {k for v in found for k in range(v.start, v.end)}
     found += [c for c in _codes(tokens, covered) if not any(ch.isalpha() for ch in c.text)]
+    covered = {k for v in found for k in range(v.start, v.end)}
+    found += [  # "one in the evening": a number the recogniser left out
+        Value("count", t.text, k, k + 1)
+        for k, t in enumerate(tokens)
+        if k not in covered and t.pos == "NUM" and t.lemma in NUMBER_WORDS
+    ]
     covered = {k for v in found for k in range(v.start, v.end)}
     found += _names(tokens, covered)
     found += _places(
