@@ -173,9 +173,8 @@ class MemoryResearch:
         answered.review["route"] = _route_trace(evidence, heard, question)
         text = answered.text
         calls: list[ModelCall] = [*run.calls, *answered.calls]
-        if session is not None:
-            session.go_ahead()  # the first lasting thing: the stored turn
-        turn_id = self.conversations.record(
+        turn_id = self._store(
+            session,
             conversation,
             {
                 "mode": mode,
@@ -211,6 +210,12 @@ class MemoryResearch:
             turn_id=turn_id,
             review=answered.review,
         )
+
+    def _store(self, session: Dialogue | None, conversation: int, turn: dict[str, Any]) -> int:
+        """The stored turn: the first lasting thing a turn does (an early start waits)."""
+        if session is not None:
+            session.go_ahead()
+        return self.conversations.record(conversation, turn)
 
     def _by_structure(self, question: str, evidence: Evidence) -> Structured | None:
         """Code's answer when the question asks for one value (``structured``): personal
@@ -255,9 +260,8 @@ class MemoryResearch:
             ]
             notes = build_notes(reads)
             text = f"{text} [1]\n\n{sources(notes, list(range(1, len(notes) + 1)))}"
-        if session is not None:
-            session.go_ahead()  # the first lasting thing: the stored turn
-        turn_id = self.conversations.record(
+        turn_id = self._store(
+            session,
             conversation,
             {
                 "mode": mode,
