@@ -9,9 +9,10 @@ from collections.abc import Iterable
 
 from voice_assistant.language.days import date_key, same_day
 from voice_assistant.language.lexicon import LEXICON, Qualifier, qualifiers, words
+from voice_assistant.language.notes import change_of
 from voice_assistant.language.question import Question
 from voice_assistant.language.reading import NoteReading, Part, Unit, Value
-from voice_assistant.language.tokens import clause_of, hyphened, negated
+from voice_assistant.language.tokens import CONTENT, clause_of, hyphened, negated
 from voice_assistant.language.values import objects, subjects
 from voice_assistant.language.wordnet import wordnet
 
@@ -122,7 +123,14 @@ def answers(question: Question, note: NoteReading, unit: Unit, part: Part) -> li
             if part.start <= v.start < part.end
             and not {t.lemma for t in unit.tokens[v.start : v.end]} & focus
         ]
-    return [v for v in found if v.text.lower() not in asked]
+    return [v for v in found if not _said_by_question(unit, v, asked)]
+
+
+def _said_by_question(unit: Unit, value: Value, asked: set[str]) -> bool:
+    """A value the question itself says is what it asks about, not the answer: "Where is
+    the clinic?" is not answered "at the clinic"."""
+    said = {t.lemma for t in unit.tokens[value.start : value.end] if t.pos in CONTENT}
+    return value.text.lower() in asked or (bool(said) and said <= asked)
 
 
 def _typed(question: Question, unit: Unit, part: Part) -> list[Value]:
@@ -226,7 +234,7 @@ def qualified(
         | unit.label
         | note.title
         | set(value.about)
-        | ({part.change} if part.change else set())
+        | ({change} if (change := change_of(unit.tokens, value)) else set())
     )
     elsewhere = {w for p in unit.parts if p is not part for w in p.words} | part.words
     # (the unit's other parts, and this part outside the value's clause: "The production
@@ -279,9 +287,15 @@ def _in_clause(unit: Unit, part: Part, value: Value) -> set[str]:
         if clause_of(tokens, k) == own
         and not negated(tokens, k)
         and k not in joined
-        and not value.start <= k < value.end  # "six years old" is no "old" of old and new
+        and not _in_a_value(part, k)  # "six years old", "last year": no "old", no "last"
         for w in (tokens[k].lemma, tokens[k].text.lower())
     } | set(written.values())
+
+
+def _in_a_value(part: Part, k: int) -> bool:
+    """Token ``k`` is part of a day or an age of the part ("last year", "six years old"),
+    whose words are no qualifier; a time of day ("in the evening") keeps its own."""
+    return any(v.start <= k < v.end for v in part.values if v.kind in ("date", "age", "duration"))
 
 
 def _nearest(group: Qualifier, unit: Unit, part: Part, value: Value) -> set[int]:
@@ -289,7 +303,7 @@ def _nearest(group: Qualifier, unit: Unit, part: Part, value: Value) -> set[int]
     found = [
         (min(abs(k - value.start), abs(k - (value.end - 1))), side)
         for k in range(part.start, part.end)
-        if (side := group.side(unit.tokens[k].lemma)) is not None
+        if (side := group.side(unit.tokens[k].lemma)) is not None and not _in_a_value(part, k)
     ]
     return {min(found)[1]} if found else set()
 

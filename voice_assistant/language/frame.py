@@ -22,6 +22,7 @@ DATES_WITHOUT_ON = frozenset(FRAMES["dates_without_on"])
 TIMES_WITHOUT_AT = frozenset(FRAMES["times_without_at"])
 MONEY_WITH_FOR = frozenset(FRAMES["money_with_for"])
 PAST: dict[str, str] = FRAMES["past"]
+PLACE_PREPOSITIONS = words("kinds", "place_prepositions")
 BE_FORMS = {"'s": "is", "’s": "is", "'re": "are", "’re": "are", "'m": "am", "’m": "am"}
 REMINDING = words("questions", "reminding")
 SUBJECT_KINDS = frozenset({"person", "organisation", "attribute", "object", "code"})
@@ -219,6 +220,8 @@ def _prepared(value: str, kind: str, verb: str = "") -> str:
         return value if first in TIMES_WITHOUT_AT else f"{PREPOSITIONS['time']} {value}"
     if kind == "money" and verb in MONEY_WITH_FOR:
         return f"for {value}"
+    if kind == "place" and first not in PLACE_PREPOSITIONS | {"to", "from", "into"}:
+        return f"at {value}"  # "14 Linden Lane": at it
     return value
 
 

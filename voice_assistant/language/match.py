@@ -22,7 +22,8 @@ from voice_assistant.language.conditions import (
     qualified,
     with_time,
 )
-from voice_assistant.language.notes import cut
+from voice_assistant.language.days import RELATIVE
+from voice_assistant.language.notes import change_of, cut
 from voice_assistant.language.ownership import owned, whose_of
 from voice_assistant.language.question import Question
 from voice_assistant.language.reading import USER, NoteReading, Part, Unit, Value
@@ -81,8 +82,13 @@ def matches(question: Question, candidates: list[Candidate]) -> list[Match]:
     found: list[Match] = []
     for candidate in candidates:
         note = candidate.reading
+        before: frozenset[str] = frozenset()
         for unit in note.units:
-            focus = focus_found(question, unit.words | note.title)
+            context = unit.words | note.title
+            if question.head in unit.words:  # "the clinic" of "the Riverside clinic" before
+                context |= before
+            before |= unit.words
+            focus = focus_found(question, context)
             if focus is None or not on_the_day(question, unit):
                 continue
             unit = cut_for(question, unit)
@@ -97,7 +103,7 @@ def matches(question: Question, candidates: list[Candidate]) -> list[Match]:
                         continue
                     words = {t.lemma for t in unit.tokens[part.start : part.end]}
                     extra = len(question.extra & (part.words | words | unit.label))
-                    change = {"new": 1.0, "old": -2.0}.get(part.change, 0.0)
+                    change = {"new": 1.0, "old": -2.0}.get(change_of(unit.tokens, value), 0.0)
                     near = len(question.focus & (part.words | unit.words))
                     values = with_time(question, unit, value) + beside(unit, value)
                     found.append(
@@ -118,9 +124,18 @@ def matches(question: Question, candidates: list[Candidate]) -> list[Match]:
 
 def _fit(question: Question, value: Value) -> float:
     """A value of the very kind asked ("six years old" for "how old") is picked over one
-    that only may be (a count): half a point."""
+    that only may be (a count): half a point; a relative day ("last year") a quarter."""
     exact = {ACCEPTS.get(kind, [kind])[0] for kind in question.kinds}
-    return 0.5 if value.kind in exact else 0.0
+    if value.kind not in exact:
+        return 0.0
+    return (
+        0.25 if value.kind == "date" and not value.text[:1].isupper() and _relative(value) else 0.5
+    )
+
+
+def _relative(value: Value) -> bool:
+    """ "last year", "this week": a day said by when it is from now, weaker than a date."""
+    return not any(c.isdigit() for c in value.text) and value.text.split()[0].lower() in RELATIVE
 
 
 def cut_for(question: Question, unit: Unit) -> Unit:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from voice_assistant.language.lexicon import words
 from voice_assistant.language.people import mentions
 from voice_assistant.language.reading import USER, Mention, NoteReading, Part, Token, Unit, Value
-from voice_assistant.language.tokens import content_words, label_end, tokens_of
+from voice_assistant.language.tokens import content_words, label_end, subtree, tokens_of
 from voice_assistant.language.values import BOUNDARY, values
 
 if TYPE_CHECKING:
@@ -167,6 +167,20 @@ def _unit(
         owner=owner,
         parts=parts,
     )
+
+
+def change_of(tokens: tuple[Token, ...], value: Value) -> str:
+    """``old`` or ``new`` when the value is the from or the to of a change ("moved from
+    Thursday to Friday"); "" for any other value of the sentence ("moved to 14 Linden Lane
+    last year": last year is no new day)."""
+    for k, t in enumerate(tokens):
+        if t.pos != "ADP" or not 0 <= t.head < len(tokens):
+            continue
+        if tokens[t.head].lemma not in CHANGE_VERBS or t.lemma not in OLD | NEW:
+            continue
+        if value.start in subtree(tokens, k):
+            return "old" if t.lemma in OLD else "new"
+    return ""
 
 
 def cut(
