@@ -1,23 +1,19 @@
-"""The four conditions a note's value must meet to answer a question, as pure functions
-over readings: the focus (``focus_found``, ``another``), the owner (``owned``), the
-qualifiers (``qualified``) and the kind of value (``answers``), and the day a question
-names (``on_the_day``)."""
+"""The kind condition: the values of a note's part that are of the kind a question asks
+("what colour": a kind of colour; "which garage": a place), and what is said with them (a
+day's time, a place said in two steps). The focus is ``focus``, the qualifiers ``sides``,
+the owner ``ownership``."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from voice_assistant.language.days import date_key, same_day
-from voice_assistant.language.lexicon import LEXICON, Qualifier, qualifiers, words
-from voice_assistant.language.notes import change_of
+from voice_assistant.language.days import names_a_day
+from voice_assistant.language.lexicon import LEXICON, words
 from voice_assistant.language.question import Question
-from voice_assistant.language.reading import NoteReading, Part, Unit, Value
-from voice_assistant.language.tokens import CONTENT, clause_of, hyphened, negated
+from voice_assistant.language.reading import NoteReading, Part, Token, Unit, Value
+from voice_assistant.language.tokens import CONTENT, clause_of
 from voice_assistant.language.values import objects, subjects
 from voice_assistant.language.wordnet import wordnet
 
 GENERIC = words("kinds", "generic_heads")
-IMPLIED: dict[str, set[str]] = {k: set(v) for k, v in LEXICON["implied"].items()}
 ACCEPTS: dict[str, list[str]] = LEXICON["kinds"]["accepts"]
 
 CLASS_KINDS = {
@@ -26,79 +22,10 @@ CLASS_KINDS = {
     "noun.time": ("date", "time"),
 }
 """What a value of "which X" is when X's WordNet class says ("which vet": a person)."""
-KINDS_OF = {"organization": ("organisation",)}
+KINDS_OF = {"organization": ("organisation",), "structure": ("place",)}
 """What a value of "which X" is when X is a kind of these ("which company": a firm's
-name). Not a building's: the firm a note names at an airport is an airline."""
-
-
-def focus_found(question: Question, context: frozenset[str]) -> float | None:
-    """None when a focus word is missing from the unit and its title; else a score: words
-    found as written count more than synonyms."""
-    needed = {w for w in question.focus if " " not in w}
-    if needed - GENERIC:
-        needed -= GENERIC  # "dentist appointment": the note says dentist, not appointment
-    score = 0.0
-    for word in needed:
-        if word in context:
-            score += 1.0
-        elif wordnet().synonyms(word) & context or IMPLIED.get(word, set()) & context:
-            score += 0.5  # a synonym, or a verb that says it ("Mum turns 70 on 18 May")
-        else:
-            return None
-    return score
-
-
-def another(question: Question, unit: Unit, part: Part) -> bool:
-    """A part about another thing of the unit: it names less of what is asked than
-    another part does ("Bisque firing goes to 1000 degrees; glaze firing to 1240 degrees"
-    asked about the glaze firing), or names a thing of its own where another part names
-    the thing asked ("Warm-up at 18:15, the concert starts at 19:00"). A part naming
-    nothing ("Ama's is 9 June") is the same thing, said again."""
-    focus = {w for w in question.focus if " " not in w}
-    counts = [len(focus & (p.words - unit.label)) for p in unit.parts]
-    said = len(focus & (part.words - unit.label))
-    if said >= max(counts):
-        return False
-    if said:
-        return True
-    tokens = unit.tokens
-    continues = any(  # "… went in on 1 September and came out on 27 October": the same
-        t.pos == "VERB"
-        and t.dep == "conj"
-        and not any(c.head == k and c.dep == "nsubj" for c in tokens)
-        for k, t in enumerate(tokens[part.start : part.end], part.start)
-    )
-    if continues:
-        return False
-    if max(counts) >= 2:
-        return True
-    own = [
-        t
-        for k, t in enumerate(unit.tokens[part.start : part.end], part.start)
-        if t.pos == "NOUN"
-        and t.dep in ("nsubj", "nsubjpass", "ROOT")
-        and not any(m.start <= k < m.end for m in unit.mentions)
-        and not any(v.start <= k < v.end for v in part.values if v.kind != "attribute")
-        and t.lemma not in unit.label
-    ]
-    return bool(own)
-
-
-def on_the_day(question: Question, unit: Unit) -> bool:
-    """A question naming a day ("on Saturday") is answered from that day's row: a unit
-    that names other days only is another day's."""
-    if not question.days:
-        return True
-    days = [
-        date_key(unit.tokens, v.start, v.end)
-        for part in unit.parts
-        for v in part.values
-        if v.kind == "date"
-    ]
-    days = [d for d in days if d]
-    if not days:
-        return True
-    return all(any(same_day(asked, said) for said in days) for asked in question.days)
+name; "which garage": where, or the firm). Not any building's: the firm a note names at an
+airport is an airline."""
 
 
 def answers(question: Question, note: NoteReading, unit: Unit, part: Part) -> list[Value]:
@@ -147,10 +74,12 @@ def _typed(question: Question, unit: Unit, part: Part) -> list[Value]:
             or not question.extra <= unit.words
         ):
             continue  # "What is X?" and nothing else: every word of it in the sentence
-        if value.kind == "date" and "day" in question.kinds:
-            key = date_key(unit.tokens, value.start, value.end)
-            if not any(k.startswith(("d:", "wd:")) for k in key):
-                continue  # "Which dates?": "in April" names no day
+        if (
+            value.kind == "date"
+            and "day" in question.kinds
+            and not names_a_day(unit.tokens, value.start, value.end)
+        ):
+            continue  # "Which dates?": "in April" names no day
         if (
             value.kind == "code"
             and "code" not in question.kinds
@@ -185,6 +114,9 @@ def _kinds_of(noun: str, unit: Unit, part: Part, question: Question) -> list[Val
     clauses = {clause_of(tokens, k) for k, t in enumerate(tokens) if t.lemma in focus}
     for k in range(part.start, part.end):
         t = tokens[k]
+        if t.lemma == noun and (named := _named_as(tokens, k, part)) is not None:
+            out.append(named)  # "which room": "the Birch room"; "which hotel": "Hotel Miramar"
+            continue
         if t.pos not in ("NOUN", "ADJ", "PROPN") or t.lemma in question.focus:
             continue
         if t.dep == "compound" or (focus and clause_of(tokens, k) not in clauses):
@@ -215,101 +147,31 @@ def _kinds_of(noun: str, unit: Unit, part: Part, question: Question) -> list[Val
     classes = wordnet().lexnames(noun, senses=2)
     kinds = {k for c in classes for k in CLASS_KINDS.get(c, ())}
     for ancestor, these in KINDS_OF.items():  # "which company": an organisation
-        if wordnet().is_a(noun, ancestor):
+        if wordnet().is_a(noun, ancestor, senses=2):
             kinds |= set(these)
-    return [v for v in part.values if v.kind in kinds]
+    accepted = {a for k in kinds for a in ACCEPTS.get(k, [k])}
+    return [v for v in part.values if v.kind in accepted]
 
 
-def qualified(
-    question: Question, unit: Unit, part: Part, note: NoteReading, value: Value
-) -> float | None:
-    """None when the part is about the other side of a qualifier the question says;
-    else how plainly it picks the value: a side asked and said counts 2, one meant by
-    default 1. Of two things a question does not tell apart, the usual one is meant: a
-    time said without "lands" is when it leaves, a password without "guest" the main. A
-    part saying both sides ("Two scoops in the morning, one in the evening") gives each
-    value the side said nearest to it."""
-    said = (
-        _in_clause(unit, part, value)
-        | unit.label
-        | note.title
-        | set(value.about)
-        | ({change} if (change := change_of(unit.tokens, value)) else set())
-    )
-    elsewhere = {w for p in unit.parts if p is not part for w in p.words} | part.words
-    # (the unit's other parts, and this part outside the value's clause: "The production
-    # key is not in the vault: only the on-call lead has it")
-    verdicts: dict[int, float | None] = {}
-    for number, group in enumerate(qualifiers()):
-        asked = {side for w in question.qualifiers if (side := group.side(w)) is not None}
-        here = _sides(group, said)
-        if len(here) > 1:
-            here = _nearest(group, unit, part, value) or here
-        if not asked:
-            if group.default is not None and here and group.default not in here:
-                return None  # "lands 13:05" is no answer to when a flight is
-            continue
-        verdicts[number] = _verdict(group, asked, here, _sides(group, elsewhere))
-    score = 0.0
-    for word in question.qualifiers:  # "back": the back tyres, or the flight back
-        mine = [v for n, v in verdicts.items() if qualifiers()[n].side(word) is not None]
-        passing = [v for v in mine if v is not None]
-        if mine and not passing:
-            return None
-        score += max(passing, default=0.0)
-    return score
-
-
-def _verdict(group: Qualifier, asked: set[int], here: set[int], around: set[int]) -> float | None:
-    """How a part stands to a qualifier group the question says: 2 its side said, 1 its
-    side said around it or meant by default, None another side."""
-    if here - asked and not here & asked:
+def _named_as(tokens: tuple[Token, ...], k: int, part: Part) -> Value | None:
+    """The asked noun with the name it is given: "the Birch room", "Hotel Miramar"."""
+    t = tokens[k]
+    if t.dep == "compound" and 0 <= t.head < len(tokens) and tokens[t.head].pos == "PROPN":
+        end = t.head + 1
+        if end <= part.end:
+            return Value("attribute", " ".join(x.text for x in tokens[k:end]), k, end)
         return None
-    if here & asked:
-        return 2.0
-    if around - asked:
-        return None  # its neighbours are told apart, and it is not the one asked
-    if around:  # "the winter lecture series is £6 for members and £9 for …": all winter
-        return 1.0
-    return 1.0 if group.default in asked else None
-
-
-def _in_clause(unit: Unit, part: Part, value: Value) -> set[str]:
-    """The part's words in the value's own clause: "the spare bulbs" of "The car is a
-    blue estate; the spare bulbs are in the boot" say nothing of the car's colour."""
-    tokens = unit.tokens
-    own = clause_of(tokens, value.start)
-    written = {k: w for k, w in hyphened(tokens).items() if part.start < k < part.end - 1}
-    joined = {k + d for k in written for d in (-1, 0, 1)}
-    return {
-        w
-        for k in range(part.start, part.end)
-        if clause_of(tokens, k) == own
-        and not negated(tokens, k)
-        and k not in joined
-        and not _in_a_value(part, k)  # "six years old", "last year": no "old", no "last"
-        for w in (tokens[k].lemma, tokens[k].text.lower())
-    } | set(written.values())
-
-
-def _in_a_value(part: Part, k: int) -> bool:
-    """Token ``k`` is part of a day or an age of the part ("last year", "six years old"),
-    whose words are no qualifier; a time of day ("in the evening") keeps its own."""
-    return any(v.start <= k < v.end for v in part.values if v.kind in ("date", "age", "duration"))
-
-
-def _nearest(group: Qualifier, unit: Unit, part: Part, value: Value) -> set[int]:
-    """The side of ``group`` said closest to the value within its part."""
-    found = [
-        (min(abs(k - value.start), abs(k - (value.end - 1))), side)
-        for k in range(part.start, part.end)
-        if (side := group.side(unit.tokens[k].lemma)) is not None and not _in_a_value(part, k)
+    names = [
+        j
+        for j in range(part.start, k)
+        if tokens[j].head == k and tokens[j].dep == "compound" and tokens[j].pos == "PROPN"
     ]
-    return {min(found)[1]} if found else set()
-
-
-def _sides(group: Qualifier, said: Iterable[str]) -> set[int]:
-    return {s for w in said if (s := group.side(w)) is not None}
+    if not names:
+        return None
+    start = min(names)
+    if start > part.start and tokens[start - 1].dep == "det" and tokens[start - 1].head == k:
+        start -= 1
+    return Value("attribute", " ".join(x.text for x in tokens[start : k + 1]), start, k + 1)
 
 
 def with_time(question: Question, unit: Unit, value: Value) -> tuple[Value, ...]:

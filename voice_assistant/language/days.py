@@ -62,6 +62,19 @@ def date_key(tokens: tuple[Token, ...], start: int, end: int) -> frozenset[str]:
     return frozenset(key)
 
 
+def names_a_day(tokens: tuple[Token, ...], start: int, end: int) -> bool:
+    """Whether words say a day, not only a month or a week: a weekday ("the first Friday
+    of every month", "every Tuesday") or a day of the month."""
+    for t in tokens[start:end]:
+        word = t.lemma.rstrip(".")
+        digits = word.rstrip("stndrh")
+        if word in WEEKDAY_INDEX or word.rstrip("s") in WEEKDAY_INDEX:
+            return True
+        if digits.isdigit() and len(digits) <= 2:
+            return True
+    return False
+
+
 def same_day(asked: frozenset[str], said: frozenset[str]) -> bool:
     """Whether a day said may be the day asked: no part of it differs, and the words of a
     named day ("Christmas Day") are there."""

@@ -52,7 +52,11 @@ class Frame:
             return _sentence(_join(value, self.verb, self.tail, self.after))
         if not self.verb:
             return _sentence(value)
-        slot = value if self.tail.endswith(_DANGLING) else _prepared(value, kind, self.verb_lemma)
+        if self.tail.endswith(_DANGLING):  # "booked into" + "at Lindqvist Motors"
+            first = value.split()[0].lower() if value.split() else ""
+            slot = value.split(" ", 1)[1] if first in PLACE_PREPOSITIONS and " " in value else value
+        else:
+            slot = _prepared(value, kind, self.verb_lemma)
         return _sentence(_join(self.subject, self.verb, self.tail, slot, self.after))
 
     def clause(self) -> str:
@@ -62,7 +66,24 @@ class Frame:
         return _join(self.wh, self.subject, self.verb, self.tail, self.after)
 
 
-_DANGLING = (" to", " for", " with", " from", " about", " at", " on", " in", " of")
+_DANGLING = (" to", " for", " with", " from", " about", " at", " on", " in", " of", " into")
+
+
+def _dangling(question: Question, tail: list[Token]) -> int | None:
+    """Where in ``tail`` a preposition stands without its object (the value is it)."""
+    index = {id(t): i for i, t in enumerate(question.tokens)}
+    start, end = question.wh
+    for p, t in enumerate(tail):
+        if (
+            t.pos == "ADP"
+            and t.dep == "prep"
+            and not any(
+                c.head == index[id(t)] and c.dep == "pobj" and not start <= k < end
+                for k, c in enumerate(question.tokens)
+            )
+        ):
+            return p
+    return None
 
 
 def frame(question: Question) -> Frame:
@@ -87,14 +108,34 @@ def frame(question: Question) -> Frame:
     first = rest[0]
     if _is_be(first):
         body = rest[1:]
+        subject, tail = _noun_phrase(body)
+        if body and body[0].pos == "PRON" and body[0].dep == "nsubj":  # "are we in for …"
+            subject, tail = body[:1], body[1:]
+        if question.asked and subject and subject[0].pos != "ADP":
+            wh_subject = False  # "Which colour is the car?": the car is, not the colour
         if wh_subject:
             return Frame(wh, verb=_be(first, []), tail=_words(body), wh_subject=True)
-        subject, tail = _noun_phrase(body)
-        if tail and not any(t.pos in ("VERB", "AUX") for t in tail) and tail[-1].pos != "ADP":
+        if (
+            tail
+            and not any(t.pos in ("VERB", "AUX") for t in tail)
+            and tail[-1].pos != "ADP"
+            and subject[0].pos != "PRON"
+            and tail[0].pos not in ("ADP", "ADV")  # "up for renewal": said of it
+        ):
             subject, tail = body, []  # "the Christmas craft fair", "fair" read as an adjective
         verbs = [i for i, t in enumerate(body) if t.pos == "VERB"]
         if not subject and verbs and verbs[0] > 0:  # "is Kwame starting": "Kwame" misread
             subject, tail = body[: verbs[0]], body[verbs[0] :]
+        dangling = _dangling(question, tail)
+        if dangling is not None and dangling + 1 < len(tail):  # "are we in for the quarterly"
+            return Frame(
+                wh,
+                _words(subject),
+                _be(first, subject),
+                _words(tail[: dangling + 1]),
+                _words(tail[dangling + 1 :]),
+                verb_lemma="be",
+            )
         return Frame(wh, _words(subject), _be(first, subject), _words(tail), verb_lemma="be")
     if first.lemma == "do" and first.pos == "AUX":
         subject, tail = _noun_phrase(rest[1:])
@@ -147,12 +188,18 @@ def answer(question: Question, value: str, kind: str) -> str:
     return frame(question).statement(_second(value), kind)
 
 
+def choice(side: str) -> str:
+    """The side chosen, as the question offered it, in the user's words: "The front."."""
+    return _sentence(_second(side))
+
+
 def decline(question: Question) -> str:
     """Code's reply when the notes hold no value for the question, with what was heard."""
     if question.wh[1] <= question.wh[0]:
         return "I have nothing about that in your notes."
     f = frame(question)
-    about = f.subject if f.verb_lemma == "be" and f.subject and not f.tail else f.clause()
+    bare = not f.tail or f.tail in {d.strip() for d in _DANGLING}  # "… the clinic on?"
+    about = f.subject if f.verb_lemma == "be" and f.subject and bare else f.clause()
     return f"I have nothing about {about or 'that'} in your notes."
 
 

@@ -12,21 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from voice_assistant.language.conditions import (
-    ACCEPTS,
-    another,
-    answers,
-    beside,
-    focus_found,
-    on_the_day,
-    qualified,
-    with_time,
-)
+from voice_assistant.language.conditions import ACCEPTS, answers, beside, with_time
 from voice_assistant.language.days import RELATIVE
+from voice_assistant.language.focus import another, focus_found, focus_found_word, on_the_day
 from voice_assistant.language.notes import change_of, cut
 from voice_assistant.language.ownership import owned, whose_of
 from voice_assistant.language.question import Question
 from voice_assistant.language.reading import USER, NoteReading, Part, Unit, Value
+from voice_assistant.language.sides import qualified
 
 
 @dataclass(frozen=True)
@@ -102,7 +95,7 @@ def matches(question: Question, candidates: list[Candidate]) -> list[Match]:
                     if said is None:
                         continue
                     words = {t.lemma for t in unit.tokens[part.start : part.end]}
-                    extra = len(question.extra & (part.words | words | unit.label))
+                    extra = _extra(question, part.words | words | unit.label)
                     change = {"new": 1.0, "old": -2.0}.get(change_of(unit.tokens, value), 0.0)
                     near = len(question.focus & (part.words | unit.words))
                     values = with_time(question, unit, value) + beside(unit, value)
@@ -120,6 +113,12 @@ def matches(question: Question, candidates: list[Candidate]) -> list[Match]:
                         )
                     )
     return sorted(found, key=lambda m: (-m.score, -m.near, _newest(m.day), m.key))
+
+
+def _extra(question: Question, said: frozenset[str]) -> float:
+    """The question's other words the part says: 1 each as written, half in other words
+    ("the rental contract": "the lease")."""
+    return sum(focus_found_word(w, said) or 0.0 for w in question.extra)
 
 
 def _fit(question: Question, value: Value) -> float:

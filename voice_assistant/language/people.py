@@ -154,11 +154,20 @@ def _said_to_be_someone(tokens: tuple[Token, ...], i: int) -> bool:
 
 
 def _inside_brackets_after(tokens: tuple[Token, ...], first: Mention, second: Mention) -> bool:
-    """``second`` stands in the brackets that open right after ``first``."""
-    if first.end >= len(tokens) or tokens[first.end].text != "(":
-        return False
-    closing = next((k for k in range(first.end, len(tokens)) if ")" in tokens[k].text), len(tokens))
-    return second.end <= closing
+    """``second`` stands in the brackets that open right after ``first`` (or after the
+    first of its names: 'Mum (Halina, "Granny Jo" to the kids)')."""
+    opening = next(
+        (
+            k
+            for k in range(first.start + 1, min(first.end + 1, len(tokens)))
+            if tokens[k].text == "("
+        ),
+        None,
+    )
+    if opening is None or (opening != first.end and not is_name(tokens[second.start])):
+        return False  # a name after the first, not "the kids" it is said to
+    closing = next((k for k in range(opening, len(tokens)) if ")" in tokens[k].text), len(tokens))
+    return opening < second.start and second.end <= closing
 
 
 def _noun_and_name(tokens: tuple[Token, ...], first: Mention, second: Mention) -> bool:

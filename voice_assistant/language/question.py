@@ -22,6 +22,7 @@ from voice_assistant.language.asking import (
     governor_of,
     opens,
 )
+from voice_assistant.language.choice import Side, offered, sides_of
 from voice_assistant.language.days import CALENDAR, date_key
 from voice_assistant.language.lexicon import LEXICON, qualifier_words, words
 from voice_assistant.language.people import FIRST_PERSON, mentions
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     from voice_assistant.language.parser import Parser
 
 UNSAID = frozenset({"be", "do", "have"})
+NOMINAL = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "attr", "acomp", "poss"})
 FRACTIONS = frozenset(LEXICON["numbers"]["fractions"])
 GENERIC = words("kinds", "generic_heads")
 REMINDING = words("questions", "reminding")
@@ -71,6 +73,8 @@ class Question:
     days: tuple[frozenset[str], ...] = ()
     """The days it names ("on Christmas Day", "on Saturday"), as ``values.date_key``s: a
     rota's row for another day is no answer."""
+    sides: tuple[Side, ...] = ()
+    """The answers a question offers ("the front or the back"): kinds ``("choice",)``."""
     governor: tuple[str, str] = ("", "")
     """For "what" as an object ("What did Radu lend me?", "What am I allergic to?"): the
     verb or adjective that takes it, and how (``dobj`` or its preposition)."""
@@ -117,8 +121,16 @@ def reading_of(text: str, tokens: tuple[Token, ...]) -> Question:
     if wh_start is None:
         return _open(text, tokens)
     wh_end, kinds, asked = asked_for(tokens, wh_start)
+    sides = {  # "the visitors' wifi": which of two wifis, not whose
+        i
+        for i, t in enumerate(tokens)
+        if t.dep == "poss" and t.pos == "NOUN" and t.lemma in QUALIFIERS
+    }
     people = [
-        m for m in mentions(tokens, frozenset()) if not (m.start < wh_end and m.end > wh_start)
+        m
+        for m in mentions(tokens, frozenset())
+        if not (m.start < wh_end and m.end > wh_start)
+        and not any(m.start <= i < m.end for i in sides)
     ]
     outside = [i for i in range(len(tokens)) if not wh_start <= i < wh_end]
     nouns = [
@@ -217,8 +229,22 @@ def _days(tokens: tuple[Token, ...], wh_start: int, wh_end: int) -> tuple[frozen
 
 
 def _open(text: str, tokens: tuple[Token, ...]) -> Question:
-    """No question word: a yes/no question, a request ("Tell me about …"): open."""
-    return Question(text=text, tokens=tokens, wh=(0, 0), kinds=("open",))
+    """No question word: a yes/no question, a request ("Tell me about …"): open; unless
+    it offers its own answers ("… the front or the back?"): a choice."""
+    sides = sides_of(tokens)
+    if not sides:
+        return Question(text=text, tokens=tokens, wh=(0, 0), kinds=("open",))
+    skip = offered(tokens, sides)
+    focus = frozenset(
+        t.lemma
+        for k, t in enumerate(tokens)
+        if k not in skip
+        and t.lemma not in LIGHT | WRAPPING
+        and (t.pos in ("NOUN", "PROPN") or (t.pos == "ADJ" and t.dep in NOMINAL))
+    )  # "Is Spanish in person …", "Does Lena's spare …": adjectives standing as nouns
+    return Question(
+        text=text, tokens=tokens, wh=(0, 0), kinds=("choice",), focus=focus, sides=sides
+    )
 
 
 def _head(tokens: tuple[Token, ...], nouns: list[int]) -> int | None:

@@ -59,6 +59,9 @@ def values(tokens: tuple[Token, ...]) -> list[Value]:
         while j < len(tokens) and tokens[j].entity == kind:
             j += 1
         kind = _kind_of_entity(tokens, i, j, kind)
+        if kind in ("person", "organisation") and not tokens[i].text[:1].isupper():
+            i = j  # "buff stoneware": no one's name is written in lower case
+            continue
         end = j + 1 if kind == "quantity" and tokens[i].entity == "count" else j
         found.append(Value(kind, text_of(tokens, i, end), i, end))
         text = text_of(tokens, i, end)

@@ -30,6 +30,9 @@ class Synset:
     """The lexicographer class: ``noun.person``, ``noun.location``, ``noun.time`` …"""
     lemmas: tuple[str, ...]
     hypernyms: tuple[int, ...]
+    derivations: tuple[tuple[int, int, str, int], ...] = ()
+    """Derivationally related forms: (source word, target offset, target pos, target
+    word), words numbered from 1 ("renewal" of "renew", "cooking" of "cook")."""
 
 
 class WordNetMissing(RuntimeError):
@@ -98,7 +101,13 @@ class WordNet:
             for i in range(pointers)
             if fields[at + 1 + 4 * i] in HYPERNYM
         )
-        return Synset(offset, pos, LEXNAMES[int(fields[1])], lemmas, hypernyms)
+        links = [fields[at + 1 + 4 * i : at + 5 + 4 * i] for i in range(pointers)]
+        derivations = tuple(
+            (int(ends[:2], 16), int(offset), target_pos, int(ends[2:], 16))
+            for symbol, offset, target_pos, ends in links
+            if symbol == "+"
+        )
+        return Synset(offset, pos, LEXNAMES[int(fields[1])], lemmas, hypernyms, derivations)
 
     def knows(self, word: str) -> bool:
         """Whether ``word``, or the base form of a plural or a verb form, is an English
@@ -117,17 +126,43 @@ class WordNet:
             word.replace("_", " ") for synset in self.synsets(lemma, pos) for word in synset.lemmas
         )
 
+    @cache  # noqa: B019
+    def derived(self, lemma: str) -> frozenset[str]:
+        """The words WordNet derives from ``lemma`` or it from them, any part of speech:
+        "renewal" and "renew", "cooking" and "cook", "supplier" and "supply"."""
+        key = lemma.lower().replace(" ", "_")
+        out: set[str] = set()
+        for pos in POS:
+            for synset in self.synsets(key, pos):
+                if key not in synset.lemmas:
+                    continue
+                number = synset.lemmas.index(key) + 1
+                for source, offset, target_pos, target in synset.derivations:
+                    if source == number and target_pos in POS:
+                        word = self.synset(offset, target_pos).lemmas[target - 1]
+                        out.add(word.split("(")[0].replace("_", " "))
+        return frozenset(out - {lemma})
+
     def lexnames(self, lemma: str, pos: str = "n", senses: int = 1) -> frozenset[str]:
         """The classes of the first ``senses`` senses of ``lemma``."""
         return frozenset(s.lexname for s in self.synsets(lemma, pos)[:senses])
 
-    def is_a(self, lemma: str, ancestor: str, pos: str = "n", depth: int = 8) -> bool:
-        """Whether some sense of ``lemma`` is a kind of some sense of ``ancestor``
-        ("sage green" is a colour, "spaniel" a dog)."""
-        targets = {s.offset for s in self.synsets(ancestor, pos)}
+    def is_a(
+        self,
+        lemma: str,
+        ancestor: str,
+        pos: str = "n",
+        depth: int = 8,
+        senses: int = 99,
+        ancestor_senses: int = 99,
+    ) -> bool:
+        """Whether one of the first ``senses`` senses of ``lemma`` is a kind of one of the
+        first ``ancestor_senses`` of ``ancestor`` ("sage green" is a colour, "spaniel" a
+        dog)."""
+        targets = {s.offset for s in self.synsets(ancestor, pos)[:ancestor_senses]}
         if not targets:
             return False
-        frontier = [s.offset for s in self.synsets(lemma, pos)]
+        frontier = [s.offset for s in self.synsets(lemma, pos)[:senses]]
         seen: set[int] = set()
         for _ in range(depth):
             if targets & set(frontier):

@@ -6,8 +6,10 @@ from a note's unit that matches the question's focus, owner, qualifiers and kind
 (``language.match``), in the question's own frame and from the user's side
 (``language.frame``). No model is called: it is fast, and reviewed by construction, as
 nothing but the matched value is said. A question the notes hold no such value for is
-declined with what was heard, and a name no note mentions is declined too; an open
-question (an account, a summary, a yes or no) is left to research and the model.
+declined with what was heard, and a name no note mentions is declined too. A question
+offering its own answers ("… the front or the back?") is answered with the one side a note
+says (``language.choosing``); an open question (an account, a summary, a yes or no), and
+a choice no note settles, is left to research and the model.
 """
 
 from __future__ import annotations
@@ -15,9 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from voice_assistant.language.choosing import Chosen, choose
 from voice_assistant.language.frame import answer as frame_answer
+from voice_assistant.language.frame import choice as frame_choice
 from voice_assistant.language.frame import decline as frame_decline
-from voice_assistant.language.match import Candidate, Match, best, matches
+from voice_assistant.language.match import Candidate, Match, aliases, best, matches
 from voice_assistant.language.parser import Parser
 from voice_assistant.language.question import Question, read_question
 from voice_assistant.language.reading import USER, NoteReading
@@ -74,6 +78,14 @@ class StructuredAnswers:
         candidates = [
             Candidate(i, r, _day(m)) for i, (m, r) in enumerate(readings) if r is not None
         ]
+        if question.sides:  # "… the front or the back?": one side said, or the model's
+            picked = choose(
+                question.focus,
+                question.sides,
+                [(c.key, c.reading) for c in candidates],
+                aliases(c.reading for c in candidates),
+            )
+            return self._chosen(question, picked, memories) if picked else None
         chosen = best(question, matches(question, candidates))
         if chosen and unheard:
             return self._declined(question, {"unknown names": sorted(unheard)})
@@ -122,6 +134,13 @@ class StructuredAnswers:
             "note": memory.title,
             "score": match.score,
         }
+        sources = [{"title": memory.title, "day": _day(memory)}]
+        return Structured(text, "matched", question, sources, (memory.id,), trace)
+
+    def _chosen(self, question: Question, chosen: Chosen, memories: list[Memory]) -> Structured:
+        memory = memories[chosen.key]
+        text = frame_choice(chosen.side.text)
+        trace = {"side": chosen.side.text, "sentence": chosen.unit.text, "note": memory.title}
         sources = [{"title": memory.title, "day": _day(memory)}]
         return Structured(text, "matched", question, sources, (memory.id,), trace)
 

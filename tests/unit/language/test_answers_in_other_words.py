@@ -1,0 +1,84 @@
+"""A note may say the thing asked in other words than the question: a derived word
+("renews" for "renewal"), a narrower one ("the lease" for "the contract"), a possessive
+that picks a side ("the visitors' wifi"), a named thing ("the Birch room" for "which
+room"); and a question may offer its own answers ("the front or the back?")."""
+
+from __future__ import annotations
+
+import pytest
+
+from voice_assistant.language.choosing import choose
+from voice_assistant.language.frame import answer, choice, decline
+from voice_assistant.language.match import Candidate, aliases, best, matches
+from voice_assistant.language.notes import read_note
+from voice_assistant.language.question import read_question
+
+NOTES = [
+    ("Flat", "The landlady is Mrs. Quennell. The lease renews in October."),
+    ("Car cover", "Car cover is with Harlow Mutual and renews on 9 March."),
+    ("Garden", "The courgette seedlings go outside after the last frost, around late May."),
+    ("Office wifi", "The visitor network is called Juniper and switches off at 23:00."),
+    ("Planning", "The budget review with Odile is on 4 February in the Birch room."),
+    ("Van", "The van is booked in at Mendel Motors on 6 May for its service."),
+    ("Gardener", "Piet the gardener comes on the second Monday of every month."),
+    (
+        "Keys",
+        "The side gate key is the small one. The spare that Wendel keeps is a garage key.",
+    ),
+    ("Guitar", "Guitar lessons with Saoirse are on Wednesdays, online."),
+    ("Tiles", "The hall tiles might be grey or white; not decided."),
+]
+
+
+@pytest.fixture(scope="module")
+def candidates(parser):
+    return [Candidate(i, read_note(parser, title, text)) for i, (title, text) in enumerate(NOTES)]
+
+
+def said(parser, candidates, text: str) -> str:
+    question = read_question(parser, text)
+    if question.sides:
+        notes = [(c.key, c.reading) for c in candidates]
+        picked = choose(
+            question.focus, question.sides, notes, aliases(c.reading for c in candidates)
+        )
+        return choice(picked.side.text) if picked else "undecided"
+    chosen = best(question, matches(question, candidates))
+    if not chosen:
+        return decline(question)
+    return answer(question, chosen[0].text, chosen[0].values[0].kind)
+
+
+@pytest.mark.parametrize(
+    ("text", "reply"),
+    [
+        ("When's the car cover up for renewal?", "up for renewal on 9 March"),  # renews
+        ("When's the rental contract up?", "in October"),  # a lease is a contract
+        ("When are the courgettes planted?", "late May"),  # the last frost is no old side
+        ("What time does the visitors' wifi switch off?", "at 23:00"),  # the visitor network
+        ("Which room is the budget review in?", "the Birch room"),
+        ("Which garage is the van booked into?", "The van is booked into Mendel Motors."),
+        ("Which day does the gardener come?", "the second Monday of every month"),
+    ],
+)
+def test_a_value_said_in_other_words_is_found(parser, candidates, text, reply):
+    assert reply in said(parser, candidates, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "reply"),
+    [
+        ("Does Wendel's spare open the side gate or the garage?", "The garage."),
+        ("Are guitar lessons in person or online?", "Online."),
+        ("Are the hall tiles grey or white?", "undecided"),  # the note says both
+        ("Is the courgette bed sunny or shady?", "undecided"),  # the note says neither
+    ],
+)
+def test_a_question_offering_its_answers_gets_the_one_a_note_says(parser, candidates, text, reply):
+    assert said(parser, candidates, text) == reply
+
+
+def test_another_sentence_on_the_same_thing_is_not_its_value(parser, candidates):
+    # "The landlady is Mrs. Quennell" says no date; "Car cover … renews" is no contract asked
+    # by "rental"
+    assert "9 March" not in said(parser, candidates, "When's the rental contract up?")

@@ -1,0 +1,116 @@
+"""The first condition of a note's value: its unit is about what the question asks (its
+focus said as written, by a synonym, a derived word or a narrower one), and not about
+another thing beside it in the same sentence; and a day the question names."""
+
+from __future__ import annotations
+
+from voice_assistant.language.days import date_key, same_day
+from voice_assistant.language.lexicon import LEXICON, words
+from voice_assistant.language.question import Question
+from voice_assistant.language.reading import Part, Unit
+from voice_assistant.language.wordnet import wordnet
+
+GENERIC = words("kinds", "generic_heads")
+IMPLIED: dict[str, set[str]] = {k: set(v) for k, v in LEXICON["implied"].items()}
+
+
+def focus_found(question: Question, context: frozenset[str]) -> float | None:
+    """None when a focus word is missing from the unit and its title; else a score: words
+    found as written count more than synonyms."""
+    needed = {w for w in question.focus if " " not in w}
+    if needed - GENERIC:
+        needed -= GENERIC  # "dentist appointment": the note says dentist, not appointment
+    score = 0.0
+    for word in needed:
+        found = focus_found_word(word, context)
+        if found is None:
+            return None
+        score += found
+    return score
+
+
+def focus_found_word(word: str, context: frozenset[str]) -> float | None:
+    """1 for a word said as written, half for one said in other words, None for none."""
+    if word in context:
+        return 1.0
+    if wordnet().synonyms(word) & context or IMPLIED.get(word, set()) & context:
+        return 0.5  # a synonym, or a verb that says it ("Mum turns 70 on 18 May")
+    if wordnet().derived(word) & context or _narrower(word, context):
+        return 0.5  # "renewal": "renews"; "the contract": "the lease" (a contract)
+    return None
+
+
+def _narrower(word: str, context: frozenset[str]) -> bool:
+    """A word of the note that is a kind of the question's ("lease" of "contract"),
+    within two steps of WordNet's tree: the question may name a thing more broadly."""
+    return word not in GENERIC and any(
+        " " not in w
+        and w != word
+        and "noun.time" not in wordnet().lexnames(w)  # "three weeks" is no interval asked
+        and wordnet().is_a(w, word, depth=3, senses=2, ancestor_senses=2)
+        for w in context
+    )
+
+
+def another(question: Question, unit: Unit, part: Part) -> bool:
+    """A part about another thing of the unit: it names less of what is asked than
+    another part does ("Bisque firing goes to 1000 degrees; glaze firing to 1240 degrees"
+    asked about the glaze firing), or names a thing of its own where another part names
+    the thing asked ("Warm-up at 18:15, the concert starts at 19:00"). A part naming
+    nothing ("Ama's is 9 June") is the same thing, said again."""
+    focus = {w for w in question.focus if " " not in w}
+    counts = [_said(focus, p.words - unit.label) for p in unit.parts]
+    said = _said(focus, part.words - unit.label)
+    if said >= max(counts):
+        return False
+    if said:
+        return True
+    tokens = unit.tokens
+    continues = any(  # "… went in on 1 September and came out on 27 October": the same
+        t.pos == "VERB"
+        and t.dep == "conj"
+        and not any(c.head == k and c.dep == "nsubj" for c in tokens)
+        for k, t in enumerate(tokens[part.start : part.end], part.start)
+    )
+    if continues:
+        return False
+    if max(counts) >= 2:
+        return True
+    own = [
+        t
+        for k, t in enumerate(unit.tokens[part.start : part.end], part.start)
+        if (
+            t.pos == "NOUN"
+            or (t.pos == "PROPN" and t.dep == "nsubjpass")
+            or (t.pos == "VERB" and any(c.head == k and c.dep == "amod" for c in tokens))
+        )  # "long run on Sundays": a verb with an adjective is a noun misread
+        and t.dep in ("nsubj", "nsubjpass", "ROOT")
+        and not any(m.start <= k < m.end for m in unit.mentions)
+        and not any(
+            v.start <= k < v.end for v in part.values if v.kind not in ("attribute", "person")
+        )
+        and t.lemma not in unit.label
+    ]
+    return bool(own)
+
+
+def _said(focus: set[str], words: frozenset[str]) -> int:
+    """How many focus words a part says, as written or in other words."""
+    return sum(1 for w in focus if w in words or focus_found_word(w, words) is not None)
+
+
+def on_the_day(question: Question, unit: Unit) -> bool:
+    """A question naming a day ("on Saturday") is answered from that day's row: a unit
+    that names other days only is another day's."""
+    if not question.days:
+        return True
+    days = [
+        date_key(unit.tokens, v.start, v.end)
+        for part in unit.parts
+        for v in part.values
+        if v.kind == "date"
+    ]
+    days = [d for d in days if d]
+    if not days:
+        return True
+    return all(any(same_day(asked, said) for said in days) for asked in question.days)
