@@ -81,7 +81,6 @@ def test_questions_are_heard_and_answered(batch_run):
             "answered",
             "matched",
             "rewritten",
-            "quoted",
             "declined",
             "general",
             "cut-short",

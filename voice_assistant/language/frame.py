@@ -173,7 +173,7 @@ def frame(question: Question) -> Frame:
 def answer(question: Question, value: str, kind: str) -> str:
     """The question turned into a statement holding ``value`` (a value of ``kind``)."""
     if question.wh[1] <= question.wh[0]:
-        return _sentence(_second(value))
+        return _sentence(second(value))
     start, end = question.wh
     counted = (
         [  # "how many scoops": "one scoop", "two scoops"
@@ -185,12 +185,12 @@ def answer(question: Question, value: str, kind: str) -> str:
     if counted:
         one = value.lower() in ("one", "1", "a", "an")
         value = f"{value} {counted[0].lemma if one else counted[0].text}"
-    return frame(question).statement(_second(value), kind)
+    return frame(question).statement(second(value), kind)
 
 
 def choice(side: str) -> str:
     """The side chosen, as the question offered it, in the user's words: "The front."."""
-    return _sentence(_second(side))
+    return _sentence(second(side))
 
 
 def decline(question: Question) -> str:
@@ -272,17 +272,22 @@ def _prepared(value: str, kind: str, verb: str = "") -> str:
     return value
 
 
-def _second(text: str) -> str:
+def second(text: str) -> str:
     """The user's words said back to them: "my" -> "your", "I'm" -> "you're"."""
-    out = []
+    out: list[str] = []
+    before = ""
     for word in text.split():
         core = word.rstrip(".,;:!?")
         tail = word[len(core) :]
         swapped = SECOND.get(core.lower())
+        if core.lower() == "was" and before == "i":
+            swapped = "were"  # "I was" -> "you were"
+        before = core.lower()
         if swapped is None:
             out.append(word)
             continue
-        out.append(swapped + tail)
+        starts = core[:1].isupper() and (not out or out[-1][-1:] in ".!?")
+        out.append((swapped[:1].upper() + swapped[1:] if starts else swapped) + tail)
     return " ".join(out)
 
 
@@ -292,7 +297,7 @@ def _words(tokens: list[Token]) -> str:
         text = BE_FORMS.get(t.text.lower(), t.text) if t.lemma == "be" else t.text
         glued = t.joined or (i + 1 < len(tokens) and tokens[i + 1].text in ("'s", "’s", "'"))
         out += text + ("" if glued else " ")
-    return _second(out.strip())
+    return second(out.strip())
 
 
 def _join(*parts: str) -> str:

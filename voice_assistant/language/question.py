@@ -9,7 +9,7 @@ the bathroom tiles?" asks for a kind of *colour*; its focus is *tiles* with *bat
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from voice_assistant.language.asking import (
@@ -141,15 +141,7 @@ def reading_of(text: str, tokens: tuple[Token, ...]) -> Question:
     skip = set(range(wh_start, wh_end)) | owned
     written = hyphened(tokens)  # "non-members": one word, not "non" and "members"
     joined = {k + d for k in written for d in (-1, 0, 1)}
-    qualifiers = frozenset(
-        t.lemma
-        for i, t in enumerate(tokens)
-        if i not in skip | joined
-        and t.lemma in QUALIFIERS
-        and t.dep != "prt"
-        and t.entity != "date"
-        and (t.pos != "VERB" or t.lemma in VERB_QUALIFIERS)
-    ) | frozenset(w for w in written.values() if w in QUALIFIERS)
+    qualifiers = _qualifiers(tokens, skip)
     focus: set[str] = set()
     extra: set[str] = set()
     for i in outside:
@@ -233,7 +225,7 @@ def _open(text: str, tokens: tuple[Token, ...]) -> Question:
     it offers its own answers ("… the front or the back?"): a choice."""
     sides = sides_of(tokens)
     if not sides:
-        return Question(text=text, tokens=tokens, wh=(0, 0), kinds=("open",))
+        return _about(Question(text=text, tokens=tokens, wh=(0, 0), kinds=("open",)))
     skip = offered(tokens, sides)
     focus = frozenset(
         t.lemma
@@ -245,6 +237,39 @@ def _open(text: str, tokens: tuple[Token, ...]) -> Question:
     return Question(
         text=text, tokens=tokens, wh=(0, 0), kinds=("choice",), focus=focus, sides=sides
     )
+
+
+def _qualifiers(tokens: tuple[Token, ...], skip: set[int]) -> frozenset[str]:
+    """The words that pick one of two ("guest", "back", "wholesale")."""
+    written = hyphened(tokens)
+    joined = {k + d for k in written for d in (-1, 0, 1)}
+    return frozenset(
+        t.lemma
+        for i, t in enumerate(tokens)
+        if i not in skip | joined
+        and t.lemma in QUALIFIERS
+        and t.dep != "prt"
+        and t.entity != "date"
+        and (t.pos != "VERB" or t.lemma in VERB_QUALIFIERS)
+    ) | frozenset(w for w in written.values() if w in QUALIFIERS)
+
+
+def _about(question: Question) -> Question:
+    """An open question's focus and owner ("Tell me about Wilhelmina's birthday party"): what
+    the model's answer must be about, checked by code (``language.grounding``)."""
+    tokens = question.tokens
+    nouns = [
+        i
+        for i, t in enumerate(tokens)
+        if t.pos in ("NOUN", "PROPN") and t.lemma not in CALENDAR | LIGHT | WRAPPING | GENERIC
+    ]
+    head = _head(tokens, nouns)
+    people = mentions(tokens, frozenset())
+    owner, owned = owner_of(tokens, people, head, ())
+    qualifiers = _qualifiers(tokens, owned)
+    focus = frozenset(tokens[i].lemma for i in nouns if i not in owned) - qualifiers
+    names = frozenset(n for m in people for n in m.names if n != USER and named(tokens, m))
+    return replace(question, focus=focus, owner=owner, names=names, qualifiers=qualifiers)
 
 
 def _head(tokens: tuple[Token, ...], nouns: list[int]) -> int | None:

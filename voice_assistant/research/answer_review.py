@@ -7,13 +7,13 @@ sentence, the note's title, the question or the conversation; it adds little its
 does not say;
 of two values side by side it states the one beside what was asked; no newer note on the
 same subject gives other numbers; nothing spoken is metadata. Facts that say nothing
-about what was asked are dropped. The answer as a whole must give the kind of value
-asked for (a date for "when", a place for "where"), about the right person or thing
-(and about what a possessive asks, "my brother's birthday", when the note speaks of it).
+about what was asked are dropped. The answer as a whole must be about the right person or
+thing (and about what a possessive asks, "my brother's birthday", when the note speaks of
+it). Then code checks each value it states by the matching of its own answers
+(``language.grounding``), and the kind of value a one-value question asks.
 Pure functions: a failed fact is dropped, an answer with no fact left is rewritten once,
 then code's reply stands.
-The per-fact checks are in ``fact_checks``, the kinds of value in ``value_kinds``; this
-module weighs the answer as a whole.
+The per-fact checks are in ``fact_checks``; this module weighs the answer as a whole.
 """
 
 from __future__ import annotations
@@ -37,7 +37,6 @@ from voice_assistant.research.questions import (
 )
 from voice_assistant.research.quotes import locate, values
 from voice_assistant.research.support import Draft, Fact
-from voice_assistant.research.value_kinds import asked_kind, has_kind
 
 
 @dataclass
@@ -143,9 +142,6 @@ def check_answer(
     if named:
         detail = f"the notes it cites say nothing about {named[0]!r}"
         findings.append(Finding("addresses_question", detail))
-    kind = asked_kind(question)
-    if kind and not findings and not has_kind(kind, said, question):
-        findings.append(Finding("addresses_question", f"it does not give the {kind} asked for"))
     labels = set(fold(question)) & LABELS
     if labels and not findings and not labels & set(fold(f"{quoted} {titles}")):
         detail = f"it does not say which {sorted(labels)[0]} was asked for"

@@ -4,8 +4,7 @@ A personal question: one constrained call writes facts with their support (the n
 its words, ``support``); code reviews every fact (``answer_review``), and the model's
 checks run too where the answer's task profile asks for them; the facts that pass become
 the reply. An answer with no fact left is rewritten once with the failed checks named;
-if it fails again, code's reply stands in: the note's own sentence when it passes every
-check as an answer ("Your notes say: …"), else "I couldn't find … in your memories.". A
+if it fails again, code declines: "I couldn't find … in your memories.". A
 general question the memories do not come close to is answered from general knowledge,
 after saying that the memories have nothing on it, and checked by code too. Every draft,
 verdict and which reply was given go into the review trace that the turn stores.
@@ -43,7 +42,6 @@ from voice_assistant.research.quotes import locate
 from voice_assistant.research.spoken import speakable
 from voice_assistant.research.support import (
     Draft,
-    Fact,
     parse_spoken,
     parse_written,
     recited,
@@ -57,9 +55,9 @@ from voice_assistant.research.support import (
 class Answered:
     text: str
     outcome: str
-    """``answered``, ``rewritten`` (passed on the second draft), ``quoted`` (nothing the
-    model wrote passed; code states the note's own sentence, which passes every check as
-    an answer), ``declined`` (code's reply: nothing passed, or the notes hold no answer),
+    """``answered``, ``rewritten`` (passed on the second draft), ``declined`` (code's
+    reply: nothing passed, or the notes hold no answer, or a value it states is not held
+    by a note about what was asked),
     ``general``, ``cut-short`` (stopped early; what passed is kept) or ``no-answer``."""
     request: list[Message]
     completion: Completion | None = None
@@ -118,8 +116,6 @@ class Answerer:
         schema = written_schema(len(notes)) if written else None
         grammar = None if written else spoken_grammar(len(notes))
         completion = first = self._call(task, request, calls, schema, grammar)
-        pointed: list[Fact] = []
-        """Facts the drafts offered: where the model looked, even when what it said failed."""
         for attempt in (1, 2):
             if completion is None:
                 break
@@ -135,7 +131,6 @@ class Answerer:
                 trace["drafts"].append(_traced(f"re-cited: {moved.facts}", again, started))
                 if again.passed:
                     draft, verdict = moved, again
-            pointed += list(draft.facts) if draft is not None else []
             if verdict.passed:
                 trace["reply"] = "model, reviewed" + (", rewritten" if attempt == 2 else "")
                 outcome = "cut-short" if stopped else "answered" if attempt == 1 else "rewritten"
@@ -158,12 +153,6 @@ class Answerer:
             trace["reply"] = "code: no answer"
             text = spoken_fallback(notes) if not written else written_fallback(notes)
             return Answered(text, "no-answer", request, None, calls, trace)
-        found = compose.notes_sentence(question, reviewed, pointed, context, not written)
-        if found is not None:
-            trace["reply"] = "code: the note's own sentence (no answer passed review)"
-            trace["sources"] = sources_of(reviewed, [found[1]])
-            said = compose.say_notes_sentence(*found, reviewed, not written)
-            return Answered(said, "quoted", request, first, calls, trace)
         trace["reply"] = "code: declined (no answer passed review)"
         return Answered(
             compose.decline(question, reviewed, not written),

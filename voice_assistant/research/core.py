@@ -14,7 +14,7 @@ from voice_assistant.config import ResearchConfig, TaskProfile
 from voice_assistant.events import ModelCall, Reply, ResearchStop
 from voice_assistant.llm.base import LanguageModel, Message
 from voice_assistant.memory.conversation import Conversations, StoredTurn
-from voice_assistant.research.answer_sentence import when_heard_as_where
+from voice_assistant.research import compose
 from voice_assistant.research.answering import Answered, Answerer
 from voice_assistant.research.base import Mode
 from voice_assistant.research.dialogue import Dialogue
@@ -134,7 +134,27 @@ class MemoryResearch:
             personal = is_personal(question, notes)
         context = " ".join(m.content for m in history if m.role in ("user", "assistant"))
         answered = self.answerer.answer(question, kept, history, mode, personal, context, unseen)
-        return kept, answered
+        return kept, self._grounded(question, answered, [*kept, *unseen], spoken)
+
+    def _grounded(
+        self, question: str, answered: Answered, notes: list[Note], spoken: bool
+    ) -> Answered:
+        """The model's answer stands only where code finds each value it states in a note
+        about what was asked (``language.grounding``); else code declines."""
+        said = answered.outcome in ("answered", "rewritten", "cut-short")
+        if self.structured is None or answered.review.get("kind") != "personal" or not said:
+            return answered
+        reading = self.structured.read(question)
+        failed = self.structured.ground(reading, answered.text, [n.memory_id for n in notes])
+        if not failed:
+            return answered
+        review = {
+            **answered.review,
+            "grounding": [f.text() for f in failed],
+            "reply": "code: declined (a value the notes do not hold of what was asked)",
+        }
+        text = compose.decline(question, notes, spoken)
+        return replace(answered, text=text, outcome="declined", review=review)
 
     def answer(self, question: str, mode: Mode, session: Dialogue | None = None) -> Reply:
         started = time.monotonic()
@@ -166,8 +186,6 @@ class MemoryResearch:
         notes = build_notes(run.exchanges)
         if question != heard:  # a note found only through a word the reading changed
             notes = held_beyond_reading(heard, question, notes, self._known()[0])
-        if evidence.sureness < 0 and personal and personal[0]:  # heard, not typed
-            question = when_heard_as_where(question, notes)
         research_s = time.monotonic() - started
         kept, answered = self.final_pass(question, notes, history, mode, personal[0])
         answered.review["route"] = _route_trace(evidence, heard, question)
@@ -219,7 +237,9 @@ class MemoryResearch:
 
     def _by_structure(self, question: str, evidence: Evidence) -> Structured | None:
         """Code's answer when the question asks for one value (``structured``): personal
-        or not decides only whether an unmatched question may still be general."""
+        or not decides only whether an unmatched question may still be general. A heard
+        "Where is my brother's birthday?" that no note places is read as the "When" it
+        sounds like, when a note says when (whisper hears a synthetic "When" as "Where")."""
         if self.structured is None:
             return None
         reading = self.structured.read(question)
@@ -228,7 +248,13 @@ class MemoryResearch:
         first = ToolCall(tool="search_memories", argument=question)
         notes = build_notes([Exchange(first, self.tools.run(first))])
         personal = route(question, notes, evidence) == "personal"
-        return self.structured.answer(reading, personal)
+        coded = self.structured.answer(reading, personal)
+        heard = evidence.sureness < 0 and reading.kinds == ("place",)
+        if heard and coded is not None and coded.outcome == "declined":
+            when = self.structured.answer(replace(reading, kinds=("date", "time")), personal)
+            if when is not None and when.outcome == "matched":
+                return when
+        return coded
 
     def _record_structured(
         self,

@@ -45,6 +45,8 @@ class Note:
     """When the memory was written (its metadata) or last updated, ISO; '' for tools."""
     text: str = ""
     """The memory's whole text (``excerpt`` is its start): spoken answers pick passages."""
+    memory_id: int = 0
+    """The memory it is (0 for a tool's note): code checks an answer against its reading."""
 
     def render(self, number: int) -> str:
         head = f"{self.subject} ({self.label})" if self.label else self.subject
@@ -75,6 +77,7 @@ def _memory_note(seen: _Seen) -> Note:
         best=seen.best,
         day=m.day,
         text=m.text,
+        memory_id=m.id,
     )
 
 

@@ -21,10 +21,12 @@ from voice_assistant.language.choosing import Chosen, choose
 from voice_assistant.language.frame import answer as frame_answer
 from voice_assistant.language.frame import choice as frame_choice
 from voice_assistant.language.frame import decline as frame_decline
+from voice_assistant.language.grounding import Ungrounded, ungrounded
 from voice_assistant.language.match import Candidate, Match, aliases, best, matches
 from voice_assistant.language.parser import Parser
 from voice_assistant.language.question import Question, read_question
 from voice_assistant.language.reading import USER, NoteReading
+from voice_assistant.language.tokens import tokens_of
 from voice_assistant.memory.store import Memory, MemoryStore
 from voice_assistant.research.tools import MemoryRecord
 
@@ -94,6 +96,14 @@ class StructuredAnswers:
         if not personal and not question.possessors:
             return None
         return self._declined(question, {"matched": 0, "notes": len(candidates)})
+
+    def ground(self, question: Question, text: str, memory_ids: list[int]) -> list[Ungrounded]:
+        """What the model's answer ``text`` states that no note it was given holds of what
+        was asked (``language.grounding``): the same matching as code's own answers."""
+        memories = [m for m in map(self.store.get, memory_ids) if m is not None]
+        readings = [r for r in map(self._reading, memories) if r is not None]
+        said = [tokens_of(s) for s in self.parser(text.split("\n\n")[0]).sents]
+        return ungrounded(question, said, readings)
 
     def _candidates(self, question: Question) -> list[Memory]:
         found = [hit.memory for hit in self.store.search(question.text, CANDIDATES)]

@@ -14,7 +14,7 @@ from tests.fakes import fake_assistant, tone, turn_runner_over
 from voice_assistant.config import Settings
 from voice_assistant.daemon import Daemon
 from voice_assistant.events import Utterance
-from voice_assistant.llm.fake import FakeLLM
+from voice_assistant.llm.fake import FakeLLM, TaskLLM
 from voice_assistant.memory.sqlite import connect
 from voice_assistant.memory.store import MemoryStore
 from voice_assistant.progress import earcon
@@ -25,7 +25,8 @@ from voice_assistant.turn.runner import TurnRunner
 
 def daemon(text: str = "When is the dentist?") -> tuple[Daemon, RecordingSink, FakeSTT]:
     sink, stt = RecordingSink(), FakeSTT(text)
-    return Daemon(fake_assistant(Settings(), stt=stt), listen_mode="ptt", sink=sink), sink, stt
+    assistant = fake_assistant(Settings(), stt=stt, llm=TaskLLM())
+    return Daemon(assistant, listen_mode="ptt", sink=sink), sink, stt
 
 
 def said(start_s: float = 1.0, speech_s: float = 1.0) -> Utterance:

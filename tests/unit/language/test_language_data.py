@@ -16,7 +16,6 @@ from voice_assistant.language.wordnet import wordnet
 PACKAGE = CHECKOUT / "voice_assistant"
 LEGACY = {
     "research/answer_review.py",
-    "research/answer_sentence.py",
     "research/fact_checks.py",
     "research/hearing.py",
     "research/questions.py",
@@ -24,7 +23,6 @@ LEGACY = {
     "research/routing.py",
     "research/spoken.py",
     "research/support.py",
-    "research/value_kinds.py",
     "stt/vocabulary.py",
     "stt/word_doubt.py",
     "turn/alarm_acts.py",

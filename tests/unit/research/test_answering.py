@@ -73,7 +73,7 @@ def test_an_answer_that_fails_twice_gives_way_to_code_s_reply():
 def test_a_spoken_answer_is_not_rewritten_unless_its_profile_asks():
     ask, llm = answerer([facts(BAD), facts(GOOD)])  # measured: rewrites never passed
     out = ask.answer("When is my half marathon?", [RACE], [], "spoken", personal=True)
-    assert len(llm.calls) == 1 and out.outcome in ("quoted", "declined")
+    assert len(llm.calls) == 1 and out.outcome == "declined"
     assert "26 May" not in out.text
     assert len(out.review["drafts"]) == 1  # the one draft, reviewed once
 
@@ -113,7 +113,7 @@ def test_an_answer_claiming_a_change_is_never_used():
     claim = {"note": 1, "quote": "Race day is 26 April", "say": "I have set a timer for 26 April."}
     ask, _ = answerer([facts(claim), facts(claim)])
     out = ask.answer("When is my half marathon?", [RACE], [], "spoken", personal=True)
-    assert "set a timer" not in out.text and out.outcome in ("quoted", "declined")
+    assert "set a timer" not in out.text and out.outcome == "declined"
     assert any("research changes nothing" in f for f in out.review["drafts"][0]["failed"])
 
 

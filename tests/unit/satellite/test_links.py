@@ -20,7 +20,7 @@ from wyoming.info import Satellite as SatelliteInfo
 from wyoming.pipeline import PipelineStage, RunPipeline
 from wyoming.snd import Played
 
-from tests.fakes import ANSWER, fake_assistant, spoken
+from tests.fakes import fake_assistant, spoken
 from tests.loop_thread import loop_thread, port_of
 from voice_assistant.config import Settings, WakeConfig
 from voice_assistant.listening.machine import Listening
@@ -133,7 +133,7 @@ def serving(*satellites: ScriptedSatellite) -> Iterator[list[str]]:
 def hub_for(uris: list[str], turns: int, wake: bool = True) -> tuple[Satellites, TurnService]:
     settings = Settings()
     settings.wyoming.satellite_retry_max_s = 1.0
-    llm = FakeLLM([ANSWER, spoken("The dentist is on Thursday at 9:30.")] * turns)
+    llm = FakeLLM([spoken("The dentist is on Thursday at 9:30.")] * turns)  # no research call
     engines = fake_assistant(settings, stt=FakeSTT("When is the dentist?"), llm=llm)
     worker = TurnService(engines.pipeline(), log=TurnLog()).start()
     hub = Satellites(engines, worker, uris)
