@@ -1,12 +1,12 @@
 """Code's check of the model's answers by the same matching as code's own.
 
-Every value an answer states (a day, a time, an amount, a number, a name, a place, a
-code) must be held by a unit of the notes research gave the model: a unit about what was
-asked (its focus), of whose it is (the question's owner, with the aliases the notes
-give), and on the side of any qualifier the question says. A value the question itself
-says is no claim. A one-value question the model answered must get a value of the kind
-asked. Pure functions over readings: the model's account stands only where code finds
-each value it states.
+Every value a fact of an answer states (a day, a time, an amount, a number, a name, a
+place, a code, a colour) must be held by a unit of the note it cites: a note about what
+was asked (its focus), a unit of whose it is (the question's owner, with the aliases the
+notes give), on the side of any qualifier the question says. A value the question or the
+conversation said is no claim. A one-value question the model answered must get a value
+of the kind asked. Pure functions over readings: the model's account stands only where
+code finds each value it states (``research.answering`` drops a fact that fails).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from voice_assistant.language.conditions import ACCEPTS
-from voice_assistant.language.days import date_key, same_day
+from voice_assistant.language.days import date_key
 from voice_assistant.language.focus import focus_found
 from voice_assistant.language.lexicon import LEXICON
 from voice_assistant.language.match import aliases
@@ -23,6 +23,7 @@ from voice_assistant.language.reading import USER, NoteReading, Token, Unit, Val
 from voice_assistant.language.sides import qualified
 from voice_assistant.language.tokens import CONTENT
 from voice_assistant.language.values import values
+from voice_assistant.language.wordnet import wordnet
 
 CLAIMS = frozenset(
     {
@@ -37,10 +38,11 @@ CLAIMS = frozenset(
         "organisation",
         "place",
         "code",
+        "colour",
     }
 )
-"""The kinds of value an answer claims: a day, a number, a name. Attributes ("a blue
-estate") and the model's own wording are not checked here."""
+"""The kinds of value an answer claims: a day, a number, a name, a colour. The model's
+own wording is not checked here."""
 NUMBERS: dict[str, int] = {
     **{w: n for n, w in enumerate(LEXICON["numbers"]["units"])},
     **{w: 10 * n for n, w in enumerate(LEXICON["numbers"]["tens"]) if w},
@@ -59,28 +61,20 @@ class Ungrounded:
         return f"{self.value!r} ({self.kind}): {self.why}" if self.value else self.why
 
 
-def ungrounded(
-    question: Question, said: list[tuple[Token, ...]], notes: list[NoteReading]
+def unheld(
+    question: Question,
+    said: list[tuple[Token, ...]],
+    notes: list[NoteReading],
+    context: frozenset[str] = frozenset(),
 ) -> list[Ungrounded]:
-    """What the answer (``said``: its sentences as tokens) states that no note about the
-    question holds, and a missing value of the kind asked."""
+    """What an answer (``said``: its sentences as tokens) states that no note about the
+    question holds. A value the question or the conversation (``context``, its words)
+    said is no claim."""
     known = aliases(notes)
     asked = {t.text.lower() for t in question.tokens} | {t.lemma for t in question.tokens}
-    stated = [
-        (tokens, v)
-        for tokens in said
-        for v in values(tokens)
-        if v.kind in CLAIMS and not _cited(tokens, v)
-    ]
+    asked |= context
     out: list[Ungrounded] = []
-    if question.single and not question.sides:
-        accepted = {a for k in question.kinds for a in ACCEPTS.get(k, [k])}
-        dated = "date" in accepted and any(  # "on the 14th of February"
-            any(k.startswith("m:") for k in date_key(tokens, 0, len(tokens))) for tokens in said
-        )
-        if not dated and not any(v.kind in accepted for _, v in stated):
-            out.append(Ungrounded("", "", f"it does not give the {question.kinds[0]} asked"))
-    for tokens, v in stated:
+    for tokens, v in _stated(said):
         words = _words(tokens, v.start, v.end)
         if not words or words <= asked:
             continue  # "Wilhelmina's birthday" said back: the question's own words
@@ -91,6 +85,41 @@ def ungrounded(
         ):
             out.append(Ungrounded(v.text, v.kind, "no note about what was asked holds it"))
     return out
+
+
+def lacks_kind(question: Question, said: list[tuple[Token, ...]]) -> str | None:
+    """A one-value question answered with no value of the kind it asks ("When is my
+    10k?" answered "Your 10k needs long runs."): what is missing."""
+    if not question.single or question.sides:
+        return None
+    accepted = {a for k in question.kinds for a in ACCEPTS.get(k, [k])}
+    dated = "date" in accepted and any(  # "on the 14th of February"
+        any(k.startswith("m:") for k in date_key(tokens, 0, len(tokens))) for tokens in said
+    )
+    if dated or any(v.kind in accepted for _, v in _stated(said)):
+        return None
+    return f"it does not give the {question.kinds[0]} asked"
+
+
+def _stated(said: list[tuple[Token, ...]]) -> list[tuple[tuple[Token, ...], Value]]:
+    """The values an answer claims, with the sentence each stands in."""
+    return [
+        (tokens, v)
+        for tokens in said
+        for v in [*values(tokens), *_colours(tokens)]
+        if v.kind in CLAIMS and not _cited(tokens, v)
+    ]
+
+
+def _colours(tokens: tuple[Token, ...]) -> list[Value]:
+    """ "The car is red": a colour is a claim as much as a number is."""
+    return [
+        Value("colour", t.text, k, k + 1)
+        for k, t in enumerate(tokens)
+        if t.pos in ("ADJ", "NOUN")
+        and t.lemma.isalpha()
+        and wordnet().is_a(t.lemma, "color", senses=2)
+    ]
 
 
 def _held(
@@ -125,18 +154,40 @@ def _held(
 def _where(
     words: frozenset[str], tokens: tuple[Token, ...], value: Value, unit: Unit
 ) -> Value | None:
-    """Where in the unit the stated value stands: the same day, or all its words."""
-    if value.kind == "date":
-        said = date_key(tokens, value.start, value.end)
-        for part in unit.parts:
-            for own in part.values:
-                held = date_key(unit.tokens, own.start, own.end) if own.kind == "date" else None
-                if said and held and same_day(said, held) and same_day(held, said):
-                    return own
-    found = [k for k in range(len(unit.tokens)) if _words(unit.tokens, k, k + 1) & words]
-    if not found or not words <= _words(unit.tokens, 0, len(unit.tokens)):
+    """Where in the unit the stated value stands: the smallest of its values saying the
+    same day or every word of it, else the rarest of its words when all are there."""
+    said = date_key(tokens, value.start, value.end) if value.kind == "date" else frozenset()
+    covering = []
+    for part in unit.parts:
+        for own in part.values:
+            held = date_key(unit.tokens, own.start, own.end) if own.kind == "date" else None
+            same = bool(said and held and _same_date(said, held))
+            if same or words <= _words(unit.tokens, own.start, own.end):
+                covering.append(own)
+    if covering:  # the closest fit: "22 euros", not the whole list it stands in
+        return min(covering, key=lambda v: v.end - v.start)
+    if not words <= _words(unit.tokens, 0, len(unit.tokens)):
         return None
-    return Value(value.kind, value.text, min(found), max(found) + 1)
+    at = [(k, _words(unit.tokens, k, k + 1) & words) for k in range(len(unit.tokens))]
+    at = [(k, w) for k, w in at if w]
+    count = {w: sum(1 for _, ws in at if w in ws) for w in words}
+    rarest = min(words, key=lambda w: (count.get(w, 0), w))
+    k = next(k for k, ws in at if rarest in ws)
+    return Value(value.kind, value.text, k, k + 1)
+
+
+def _same_date(said: frozenset[str], held: frozenset[str]) -> bool:
+    """The same day: the parts both say (weekday, month, day of the month) agree, and
+    they say one at least ("12 October" is not "Saturdays")."""
+    shared = False
+    for prefix in ("wd:", "m:", "d:"):
+        a = {k for k in said if k.startswith(prefix)}
+        b = {k for k in held if k.startswith(prefix)}
+        if a and b:
+            if a != b:
+                return False
+            shared = True
+    return shared
 
 
 def _words(tokens: tuple[Token, ...], start: int, end: int) -> frozenset[str]:

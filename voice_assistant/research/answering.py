@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import time
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol
 
 from voice_assistant.config import TaskProfile
 from voice_assistant.events import ModelCall
@@ -65,14 +65,29 @@ class Answered:
     review: dict[str, Any] = field(default_factory=dict)
 
 
+class Grounder(Protocol):
+    """Code's check of each value a fact states, by the matching of its own answers
+    (``research.structured``, over ``language.grounding``)."""
+
+    def unheld(self, question: str, say: str, note: Note, context: str) -> list[str]:
+        """The values ``say`` states that ``note`` does not hold of what was asked."""
+        ...
+
+    def unanswered(self, question: str, says: list[str]) -> str | None:
+        """What a one-value question asks that the answer does not give, if anything."""
+        ...
+
+
 class Answerer:
     def __init__(
         self,
         llm: LanguageModel,
         profiles: dict[str, TaskProfile],
+        grounder: Grounder | None = None,
     ) -> None:
         self.llm = llm
         self.profiles = profiles
+        self.grounder = grounder
 
     def _call(
         self,
@@ -185,6 +200,8 @@ class Answerer:
                 findings=[Finding("unreadable", "the answer is not in the form asked for")]
             )
         verdict = review(question, draft, notes, context, spoken=mode == "spoken")
+        if self.grounder is not None:
+            self._ground(question, draft, verdict, notes, context)
         for index, fact in enumerate(draft.facts):
             if fact in verdict.kept and claims_a_change(fact.say):
                 verdict.kept.remove(fact)
@@ -194,6 +211,23 @@ class Answerer:
         if verdict.passed and self.profiles[f"answer_{mode}"].review:
             self._model_review(question, draft, verdict, notes, calls)
         return verdict
+
+    def _ground(
+        self, question: str, draft: Draft, verdict: Review, notes: list[Note], context: str
+    ) -> None:
+        """Drop each fact stating a value its note does not hold of what was asked; the
+        answer fails when what stands does not give the kind of value asked."""
+        assert self.grounder is not None
+        for fact in list(verdict.kept):
+            unheld = self.grounder.unheld(question, fact.say, notes[fact.note - 1], context)
+            if unheld:
+                verdict.kept.remove(fact)
+                index = draft.facts.index(fact)
+                verdict.findings.append(Finding("held", "; ".join(unheld), index))
+        if verdict.kept:
+            missing = self.grounder.unanswered(question, [f.say for f in verdict.kept])
+            if missing:
+                verdict.findings.append(Finding("addresses_question", missing))
 
     def _model_review(
         self,

@@ -14,7 +14,6 @@ from voice_assistant.config import ResearchConfig, TaskProfile
 from voice_assistant.events import ModelCall, Reply, ResearchStop
 from voice_assistant.llm.base import LanguageModel, Message
 from voice_assistant.memory.conversation import Conversations, StoredTurn
-from voice_assistant.research import compose
 from voice_assistant.research.answering import Answered, Answerer
 from voice_assistant.research.base import Mode
 from voice_assistant.research.dialogue import Dialogue
@@ -49,7 +48,7 @@ class MemoryResearch:
         self.llm = llm
         self.structured = structured
         """Code's answers to one-value questions (None: every question goes to research)."""
-        self.answerer = Answerer(llm, profiles)
+        self.answerer = Answerer(llm, profiles, structured)
         self.tools = tools
         self.conversations = conversations
         self.config = config
@@ -134,27 +133,7 @@ class MemoryResearch:
             personal = is_personal(question, notes)
         context = " ".join(m.content for m in history if m.role in ("user", "assistant"))
         answered = self.answerer.answer(question, kept, history, mode, personal, context, unseen)
-        return kept, self._grounded(question, answered, [*kept, *unseen], spoken)
-
-    def _grounded(
-        self, question: str, answered: Answered, notes: list[Note], spoken: bool
-    ) -> Answered:
-        """The model's answer stands only where code finds each value it states in a note
-        about what was asked (``language.grounding``); else code declines."""
-        said = answered.outcome in ("answered", "rewritten", "cut-short")
-        if self.structured is None or answered.review.get("kind") != "personal" or not said:
-            return answered
-        reading = self.structured.read(question)
-        failed = self.structured.ground(reading, answered.text, [n.memory_id for n in notes])
-        if not failed:
-            return answered
-        review = {
-            **answered.review,
-            "grounding": [f.text() for f in failed],
-            "reply": "code: declined (a value the notes do not hold of what was asked)",
-        }
-        text = compose.decline(question, notes, spoken)
-        return replace(answered, text=text, outcome="declined", review=review)
+        return kept, answered
 
     def answer(self, question: str, mode: Mode, session: Dialogue | None = None) -> Reply:
         started = time.monotonic()

@@ -21,13 +21,15 @@ from voice_assistant.language.choosing import Chosen, choose
 from voice_assistant.language.frame import answer as frame_answer
 from voice_assistant.language.frame import choice as frame_choice
 from voice_assistant.language.frame import decline as frame_decline
-from voice_assistant.language.grounding import Ungrounded, ungrounded
+from voice_assistant.language.grounding import lacks_kind, unheld
 from voice_assistant.language.match import Candidate, Match, aliases, best, matches
+from voice_assistant.language.notes import read_note
 from voice_assistant.language.parser import Parser
 from voice_assistant.language.question import Question, read_question
-from voice_assistant.language.reading import USER, NoteReading
+from voice_assistant.language.reading import USER, NoteReading, Token
 from voice_assistant.language.tokens import tokens_of
 from voice_assistant.memory.store import Memory, MemoryStore
+from voice_assistant.research.notes import Note
 from voice_assistant.research.tools import MemoryRecord
 
 CANDIDATES = 10
@@ -53,6 +55,8 @@ class StructuredAnswers:
     def __init__(self, parser: Parser, store: MemoryStore) -> None:
         self.parser = parser
         self.store = store
+        self._read: tuple[str, Question] = ("", Question("", (), (0, 0), ()))
+        """The last question read (the review asks of each fact of one answer)."""
 
     def read(self, question: str) -> Question:
         return read_question(self.parser, question)
@@ -97,13 +101,30 @@ class StructuredAnswers:
             return None
         return self._declined(question, {"matched": 0, "notes": len(candidates)})
 
-    def ground(self, question: Question, text: str, memory_ids: list[int]) -> list[Ungrounded]:
-        """What the model's answer ``text`` states that no note it was given holds of what
-        was asked (``language.grounding``): the same matching as code's own answers."""
-        memories = [m for m in map(self.store.get, memory_ids) if m is not None]
-        readings = [r for r in map(self._reading, memories) if r is not None]
-        said = [tokens_of(s) for s in self.parser(text.split("\n\n")[0]).sents]
-        return ungrounded(question, said, readings)
+    def unheld(self, question: str, say: str, note: Note, context: str = "") -> list[str]:
+        """The values a fact of the model's answer states that the note it cites does not
+        hold of what was asked (``language.grounding``): the matching of code's own."""
+        memory = self.store.get(note.memory_id) if note.memory_id else None
+        reading = self._reading(memory) if memory is not None else None
+        if reading is None and note.day:  # a note not in the store: read it now
+            reading = read_note(self.parser, note.subject, note.text or note.excerpt)
+        if reading is None:
+            return []  # a tool's note (the clock): nothing to match
+        words = frozenset(t.lemma for s in self._said(context) for t in s) if context else None
+        found = unheld(self._question(question), self._said(say), [reading], words or frozenset())
+        return [f.text() for f in found]
+
+    def unanswered(self, question: str, says: list[str]) -> str | None:
+        """What a one-value question asks that the model's answer does not give."""
+        return lacks_kind(self._question(question), self._said(" ".join(says)))
+
+    def _question(self, text: str) -> Question:
+        if self._read[0] != text:
+            self._read = (text, self.read(text))
+        return self._read[1]
+
+    def _said(self, text: str) -> list[tuple[Token, ...]]:
+        return [tokens_of(s) for s in self.parser(text).sents]
 
     def _candidates(self, question: Question) -> list[Memory]:
         found = [hit.memory for hit in self.store.search(question.text, CANDIDATES)]

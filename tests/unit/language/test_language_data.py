@@ -16,7 +16,6 @@ from voice_assistant.language.wordnet import wordnet
 PACKAGE = CHECKOUT / "voice_assistant"
 LEGACY = {
     "research/answer_review.py",
-    "research/fact_checks.py",
     "research/hearing.py",
     "research/questions.py",
     "research/quotes.py",

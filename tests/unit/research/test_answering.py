@@ -1,12 +1,18 @@
 """The final answer reviewed before it is used: pass, rewrite once, code's reply."""
 
 import json
+from pathlib import Path
 
+from tests.paths import PARSER_MODEL
 from voice_assistant.config import Settings
+from voice_assistant.language.parser import Parser
 from voice_assistant.llm.fake import FakeLLM
+from voice_assistant.memory.sqlite import connect
+from voice_assistant.memory.store import MemoryStore
 from voice_assistant.research.answering import Answerer
 from voice_assistant.research.final import NO_MEMORIES
 from voice_assistant.research.notes import Note
+from voice_assistant.research.structured import StructuredAnswers
 
 RACE = Note(
     "Running plan",
@@ -20,6 +26,9 @@ PASSPORT = Note(
     "My passport expires in June next year.",
     day="2026-07-01",
 )
+GROUNDER = StructuredAnswers(Parser(PARSER_MODEL), MemoryStore(connect(Path(":memory:"))))
+"""Code's check of each value a fact states (the real parser; these notes are read as
+given, not from the store)."""
 GOOD = {"note": 1, "quote": "Race day is 26 April", "say": "Your half marathon is on 26 April."}
 BAD = {"note": 1, "quote": "Race day is 26 April", "say": "Your half marathon is on 26 May."}
 
@@ -38,7 +47,7 @@ def answerer(replies, finish_reason="stop", **profile_changes):
         for name in ("answer_spoken", "answer_written", "answer_general", "review")
     }
     llm = FakeLLM(replies, finish_reason=finish_reason)
-    return Answerer(llm, profiles), llm
+    return Answerer(llm, profiles, GROUNDER), llm
 
 
 def test_a_supported_answer_is_spoken_after_review():
@@ -56,7 +65,7 @@ def test_a_failed_answer_is_rewritten_once_with_the_failed_checks_named():
     assert (out.text, out.outcome) == ("Your half marathon is on 26 April.", "rewritten")
     rewrite = llm.calls[1][0]
     assert rewrite[-2].content == facts(BAD)
-    assert "fact 1: may is not in its quote" in rewrite[-1].content
+    assert "fact 1: '26 May' (date): no note about what was asked holds it" in rewrite[-1].content
     assert [len(d["failed"]) for d in out.review["drafts"]] == [1, 0]
 
 

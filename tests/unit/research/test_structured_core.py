@@ -65,13 +65,12 @@ def test_the_model_s_open_answer_with_another_person_s_value_is_declined(parser)
     llm = FakeLLM([spoken("Her birthday is on 29 August.")])  # the first search settles
     reply = core(parser, llm).answer("Tell me about Wilhelmina's birthday.", "spoken")
     assert "29 August" not in reply.text and reply.final_outcome == "declined"
-    assert reply.review is not None and reply.review["grounding"] == [
-        "'29 August' (date): no note about what was asked holds it"
-    ]
+    assert reply.review is not None
+    assert "'29 August' (date): no note about what was asked holds it" in str(reply.review)
 
 
 def test_the_model_s_open_answer_the_notes_hold_stands(parser):
     llm = FakeLLM([spoken("Her birthday is on 14 February.")])
     reply = core(parser, llm).answer("Tell me about Wilhelmina's birthday.", "spoken")
     assert "14 February" in reply.text
-    assert reply.review is not None and "grounding" not in reply.review
+    assert reply.review is not None and reply.review["drafts"][0]["failed"] == []
