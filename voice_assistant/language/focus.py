@@ -59,8 +59,8 @@ def another(question: Question, unit: Unit, part: Part) -> bool:
     the thing asked ("Warm-up at 18:15, the concert starts at 19:00"). A part naming
     nothing ("Ama's is 9 June") is the same thing, said again."""
     focus = {w for w in question.focus if " " not in w}
-    counts = [_said(focus, p.words - unit.label) for p in unit.parts]
-    said = _said(focus, part.words - unit.label)
+    counts = [focus_said(focus, p.words - unit.label) for p in unit.parts]
+    said = focus_said(focus, part.words - unit.label)
     if said >= max(counts):
         return False
     if said:
@@ -94,9 +94,20 @@ def another(question: Question, unit: Unit, part: Part) -> bool:
     return bool(own)
 
 
-def _said(focus: set[str], words: frozenset[str]) -> int:
+def focus_said(focus: set[str] | frozenset[str], words: frozenset[str]) -> int:
     """How many focus words a part says, as written or in other words."""
     return sum(1 for w in focus if w in words or focus_found_word(w, words) is not None)
+
+
+def picked(question: Question, unit: Unit, part: Part) -> bool:
+    """The part says two words or more of what is asked, more than every other part of
+    its unit ("£5.20 wholesale to the farm shop" asked what the farm shop pays): the
+    question picks it out by its own words (one word, "password", picks no row)."""
+    focus = {w for w in question.focus if " " not in w}
+    said = focus_said(focus, part.words - unit.label)
+    return said > 1 and all(
+        focus_said(focus, p.words - unit.label) < said for p in unit.parts if p is not part
+    )
 
 
 def on_the_day(question: Question, unit: Unit) -> bool:

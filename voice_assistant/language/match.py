@@ -14,7 +14,13 @@ from dataclasses import dataclass, replace
 
 from voice_assistant.language.conditions import ACCEPTS, answers, beside, with_time
 from voice_assistant.language.days import RELATIVE
-from voice_assistant.language.focus import another, focus_found, focus_found_word, on_the_day
+from voice_assistant.language.focus import (
+    another,
+    focus_found,
+    focus_found_word,
+    on_the_day,
+    picked,
+)
 from voice_assistant.language.notes import change_of, cut
 from voice_assistant.language.ownership import owned, whose_of
 from voice_assistant.language.question import Question
@@ -88,10 +94,11 @@ def matches(question: Question, candidates: list[Candidate]) -> list[Match]:
             for part in unit.parts:
                 if another(question, unit, part):
                     continue
+                chosen = picked(question, unit, part)
                 for value in answers(question, note, unit, part):
                     if not owned(question, note, unit, part, value, known):
                         continue
-                    said = qualified(question, unit, part, note, value)
+                    said = qualified(question, unit, part, note, value, chosen)
                     if said is None:
                         continue
                     words = {t.lemma for t in unit.tokens[part.start : part.end]}

@@ -23,6 +23,11 @@ def owned(
     my dentist?") is no owner."""
     if question.owner is None:
         return True
+    if question.governor[1] == "nsubj" and question.owner != {USER}:
+        # "Who's taking Thistle to the vet?": the doer is asked, of a unit about Thistle
+        people = {n for m in unit.mentions for n in m.names} | set(unit.owner) | set(note.owner)
+        people |= {a for n in people for a in known.get(n, frozenset())}
+        return bool((people | note.title) & question.owner)  # a note titled "Thistle"
     whose = whose_of(question, note, unit, part, value, known)
     if question.owner == {USER}:
         return whose == {USER}

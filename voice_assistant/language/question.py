@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from voice_assistant.language.parser import Parser
 
 UNSAID = frozenset({"be", "do", "have"})
+RECKONED_FROM = words("questions", "reckoned_from")
 NOMINAL = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "attr", "acomp", "poss"})
 FRACTIONS = frozenset(LEXICON["numbers"]["fractions"])
 GENERIC = words("kinds", "generic_heads")
@@ -204,11 +205,17 @@ def reading_of(text: str, tokens: tuple[Token, ...]) -> Question:
 
 
 def _days(tokens: tuple[Token, ...], wh_start: int, wh_end: int) -> tuple[frozenset[str], ...]:
+    """The days the question is asked of ("on Boxing Day"); not one it reckons from
+    ("back to school after Christmas")."""
     out = []
     i = 0
     while i < len(tokens):
         if tokens[i].entity != "date" or wh_start <= i < wh_end:
             i += 1
+            continue
+        if i and tokens[i - 1].lemma in RECKONED_FROM:
+            while i < len(tokens) and tokens[i].entity == "date":
+                i += 1
             continue
         j = i
         while j < len(tokens) and tokens[j].entity == "date":

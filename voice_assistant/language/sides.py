@@ -13,14 +13,20 @@ from voice_assistant.language.tokens import clause_of, hyphened, negated
 
 
 def qualified(
-    question: Question, unit: Unit, part: Part, note: NoteReading, value: Value
+    question: Question,
+    unit: Unit,
+    part: Part,
+    note: NoteReading,
+    value: Value,
+    picked: bool = False,
 ) -> float | None:
     """None when the part is about the other side of a qualifier the question says;
     else how plainly it picks the value: a side asked and said counts 2, one meant by
     default 1. Of two things a question does not tell apart, the usual one is meant: a
     time said without "lands" is when it leaves, a password without "guest" the main. A
     part saying both sides ("Two scoops in the morning, one in the evening") gives each
-    value the side said nearest to it."""
+    value the side said nearest to it. A part the question ``picked`` by its words ("…
+    wholesale to the farm shop" for what the farm shop pays) needs no usual side."""
     said = (
         _in_clause(unit, part, value)
         | unit.label
@@ -40,7 +46,7 @@ def qualified(
             here = _nearest(group, unit, part, value) or here
         if not asked:
             own = here if here.isdisjoint(_sides(group, stray)) else _sides(group, said - stray)
-            if group.default is not None and own and group.default not in own:
+            if group.default is not None and own and group.default not in own and not picked:
                 return None  # "lands 13:05" is no answer to when a flight is
             continue
         verdicts[number] = _verdict(group, asked, here, _sides(group, elsewhere))

@@ -14,6 +14,8 @@ if TYPE_CHECKING:
 
 ENTITY_KINDS: dict[str, str] = dict(LEXICON["kinds"]["entities"])
 CONTENT = frozenset({"NOUN", "PROPN", "ADJ", "VERB", "ADV", "NUM", "X"})
+NOMINAL_ROLES = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "attr", "compound"})
+"""Roles only a noun (or a name) plays: a word in one is content, whatever its tag."""
 
 NEGATION = words("negation", "words")
 
@@ -73,8 +75,9 @@ def content_words(tokens: tuple[Token, ...], start: int = 0, end: int | None = N
     said = [
         t
         for i, t in enumerate(tokens[start:end], start)
-        if t.pos in CONTENT and not negated(tokens, i)
-    ]
+        if (t.pos in CONTENT or (t.dep in NOMINAL_ROLES and t.text.isalpha()))
+        and not negated(tokens, i)
+    ]  # "this year's renewal quote is £468": "quote" tagged as an interjection
     found = {t.lemma for t in said} | {t.text.lower() for t in said}  # the tagger may be wrong
     for i in range(start + 1, end - 1):
         if tokens[i].text == "-":

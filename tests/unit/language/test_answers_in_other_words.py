@@ -27,6 +27,10 @@ NOTES = [
     ),
     ("Guitar", "Guitar lessons with Saoirse are on Wednesdays, online."),
     ("Tiles", "The hall tiles might be grey or white; not decided."),
+    ("Pets › Pumpkin", "Vet check on Monday 7 December; I'm working, so Ravi is taking her."),
+    ("Van cover", "Last year it was £380; this year's renewal quote is £431, so shop around."),
+    ("Jam prices", "Jar: £6 retail at the gate, £4.10 wholesale to Brindle Farm Shop."),
+    ("Term dates", "School breaks up on Friday 18 December and goes back on Monday 4 January."),
 ]
 
 
@@ -59,6 +63,10 @@ def said(parser, candidates, text: str) -> str:
         ("Which room is the budget review in?", "the Birch room"),
         ("Which garage is the van booked into?", "The van is booked into Mendel Motors."),
         ("Which day does the gardener come?", "the second Monday of every month"),
+        ("Who's taking Pumpkin to the vet?", "Ravi is taking Pumpkin to the vet."),  # her
+        ("How much is the van cover renewal quote?", "£431"),
+        ("How much does the farm shop pay for a jar of jam?", "£4.10"),  # its own row
+        ("When does school go back after Christmas?", "on Monday 4 January"),  # not on it
     ],
 )
 def test_a_value_said_in_other_words_is_found(parser, candidates, text, reply):
