@@ -9,6 +9,7 @@ from voice_assistant.language.reading import Token
 from voice_assistant.language.wordnet import wordnet
 
 WH = words("questions", "wh")
+GENERIC = words("kinds", "generic_heads")
 HOW: dict[str, list[str]] = LEXICON["questions"]["how"]
 NOUNS: dict[str, list[str]] = LEXICON["questions"]["nouns"]
 MONEY_VERBS = words("questions", "money_verbs")
@@ -40,6 +41,8 @@ def asked_for(tokens: tuple[Token, ...], i: int) -> tuple[int, tuple[str, ...], 
     if noun:
         if noun in ("kind", "sort", "type") and i + 3 < len(tokens) and tokens[i + 2].lemma == "of":
             return i + 4, ("attribute",), tokens[i + 3].lemma
+        if noun in GENERIC and noun not in NOUNS:  # "which one is the back door key?"
+            return i + 2, ("attribute",), ""
         if noun in NOUNS:
             end = i + 2
             if (

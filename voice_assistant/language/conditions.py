@@ -135,6 +135,12 @@ def _kinds_of(noun: str, unit: Unit, part: Part, question: Question) -> list[Val
             out.append(
                 Value("attribute", " ".join(x.text for x in tokens[start : k + 1]), start, k + 1)
             )
+            continue
+        out += [  # "a grey tabby": the tabby is no colour, its grey is
+            Value("attribute", tokens[j].text, j, j + 1)
+            for j in range(start, k)
+            if tokens[j].dep in ("compound", "amod") and wordnet().is_a(tokens[j].lemma, noun)
+        ]
     if out:
         return out
     named_by = [  # "(cone 6)", "room 12": the value the asked noun names

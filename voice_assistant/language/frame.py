@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from voice_assistant.language.lexicon import LEXICON, MONTHS, words
-from voice_assistant.language.question import Question
+from voice_assistant.language.question import KIND_NOUNS, Question
 from voice_assistant.language.reading import Token
 
 SECOND: dict[str, str] = LEXICON["person"]["to_second"]
@@ -185,6 +185,8 @@ def answer(question: Question, value: str, kind: str) -> str:
     if counted:
         one = value.lower() in ("one", "1", "a", "an")
         value = f"{value} {counted[0].lemma if one else counted[0].text}"
+    if kind == "place" and question.head in KIND_NOUNS:
+        kind = "attribute"  # "The address of the clinic is 14 Mill Lane.", no "at"
     return frame(question).statement(second(value), kind)
 
 
@@ -286,7 +288,8 @@ def second(text: str) -> str:
         if swapped is None:
             out.append(word)
             continue
-        starts = core[:1].isupper() and (not out or out[-1][-1:] in ".!?")
+        starts = core[:1].isupper() and core != "I" and (not out or out[-1][-1:] in ".!?")
+        # ("I" is written capitalised anywhere: a sentence's first word is made so later)
         out.append((swapped[:1].upper() + swapped[1:] if starts else swapped) + tail)
     return " ".join(out)
 

@@ -40,6 +40,8 @@ RECKONED_FROM = words("questions", "reckoned_from")
 NOMINAL = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "attr", "acomp", "poss"})
 FRACTIONS = frozenset(LEXICON["numbers"]["fractions"])
 GENERIC = words("kinds", "generic_heads")
+KIND_NOUNS = frozenset(LEXICON["questions"]["nouns"])
+"""Nouns that name the kind of value asked ("address", "price"): a note may not say them."""
 REMINDING = words("questions", "reminding")
 QUALIFIERS = qualifier_words()
 VERB_QUALIFIERS = frozenset(
@@ -171,8 +173,8 @@ def reading_of(text: str, tokens: tuple[Token, ...]) -> Question:
         and t.lemma not in ("a", "an", "the", "for", "on", "in", "at", "this", "next")
     }
     focus |= {w for w in content_words(tokens) if " " in w and w.split()[0] in focus}
-    if focus - GENERIC:
-        focus -= GENERIC & {tokens[head].lemma} if head is not None else set()
+    if focus - GENERIC - KIND_NOUNS:  # "the address of the clinic": the clinic's
+        focus -= (GENERIC | KIND_NOUNS) & {tokens[head].lemma} if head is not None else set()
     governor = governor_of(tokens, wh_start) if not kinds else doer(tokens, wh_start, kinds)
     if opens(tokens, wh_start, kinds, focus | extra):
         kinds = ("open",)

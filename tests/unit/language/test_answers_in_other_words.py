@@ -31,6 +31,13 @@ NOTES = [
     ("Van cover", "Last year it was £380; this year's renewal quote is £431, so shop around."),
     ("Jam prices", "Jar: £6 retail at the gate, £4.10 wholesale to Brindle Farm Shop."),
     ("Term dates", "School breaks up on Friday 18 December and goes back on Monday 4 January."),
+    ("Pets › Mochi", "Mochi is our cat, a black tabby, nine years old."),
+    (
+        "Home › Gate keys",
+        "The side gate key is the brass one. The garden gate key is the iron one.",
+    ),
+    ("Surgery", "The Hillside surgery moved to 9 Orchard Row last spring."),
+    ("Bathroom", "Work starts on Monday 9 November and should take about two weeks."),
 ]
 
 
@@ -67,6 +74,10 @@ def said(parser, candidates, text: str) -> str:
         ("How much is the van cover renewal quote?", "£431"),
         ("How much does the farm shop pay for a jar of jam?", "£4.10"),  # its own row
         ("When does school go back after Christmas?", "on Monday 4 January"),  # not on it
+        ("What colour's the cat?", "The cat is black."),  # the tabby is no colour
+        ("Which one is the garden gate key?", "The iron one is the garden gate key."),
+        ("What is the address of the Hillside surgery?", "is 9 Orchard Row."),  # no "at"
+        ("How long's the bathroom job meant to take?", "about two weeks"),  # "job" is light
     ],
 )
 def test_a_value_said_in_other_words_is_found(parser, candidates, text, reply):
