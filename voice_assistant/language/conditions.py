@@ -39,8 +39,14 @@ def answers(question: Question, note: NoteReading, unit: Unit, part: Part) -> li
     elif "object" in question.kinds:
         verb, via = question.governor
         found = [v for v in objects(unit.tokens, verb, via) if part.start <= v.start < part.end]
+        if not found and not any(t.lemma == verb for t in unit.tokens):
+            found = _what_it_is(question, unit, part)  # "This month's book is …"
     else:
         found = _typed(question, unit, part)
+        verb, via = question.governor
+        if via not in ("", "nsubj", "dobj") and any(t.lemma == verb for t in unit.tokens):
+            said = {(v.start, v.end) for v in objects(unit.tokens, verb, via)}
+            found = [v for v in found if (v.start, v.end) in said or _inside(v, said)]
     if question.governor[1] == "nsubj":  # "Who owns the gateway?": whoever the note says
         verb = question.governor[0]
         focus = question.focus | {question.head}
@@ -51,6 +57,28 @@ def answers(question: Question, note: NoteReading, unit: Unit, part: Part) -> li
             and not {t.lemma for t in unit.tokens[v.start : v.end]} & focus
         ]
     return [v for v in found if not _said_by_question(unit, v, asked)]
+
+
+def _inside(value: Value, spans: set[tuple[int, int]]) -> bool:
+    return any(start <= value.start and value.end <= end for start, end in spans)
+
+
+def _what_it_is(question: Question, unit: Unit, part: Part) -> list[Value]:
+    """What a note says the thing asked is, when it does not use the question's verb
+    ("What are we reading for book club?": "This month's book is …")."""
+    tokens = unit.tokens
+    subjects = [
+        k
+        for k in range(part.start, part.end)
+        if tokens[k].dep == "nsubj"
+        and tokens[k].lemma in question.focus - {question.head}  # the tyre pumped is
+        and 0 <= tokens[k].head < len(tokens)  # no answer to what it is pumped to
+        and tokens[tokens[k].head].lemma == "be"
+    ]
+    if not subjects:
+        return []
+    be = tokens[subjects[0]].head
+    return [v for v in part.values if v.kind == "attribute" and v.start > be]
 
 
 def _said_by_question(unit: Unit, value: Value, asked: set[str]) -> bool:
@@ -139,7 +167,9 @@ def _kinds_of(noun: str, unit: Unit, part: Part, question: Question) -> list[Val
         out += [  # "a grey tabby": the tabby is no colour, its grey is
             Value("attribute", tokens[j].text, j, j + 1)
             for j in range(start, k)
-            if tokens[j].dep in ("compound", "amod") and wordnet().is_a(tokens[j].lemma, noun)
+            if tokens[j].dep in ("compound", "amod")
+            and tokens[j].lemma != noun
+            and wordnet().is_a(tokens[j].lemma, noun)
         ]
     if out:
         return out

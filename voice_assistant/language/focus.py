@@ -37,6 +37,8 @@ def focus_found_word(word: str, context: frozenset[str]) -> float | None:
         return 0.5  # a synonym, or a verb that says it ("Mum turns 70 on 18 May")
     if wordnet().derived(word) & context or _narrower(word, context):
         return 0.5  # "renewal": "renews"; "the contract": "the lease" (a contract)
+    if any(" " not in w and wordnet().within(w, word) for w in context):
+        return 0.5  # "flying to Japan": "Trip to Kyoto"
     return None
 
 

@@ -167,6 +167,12 @@ def frame(question: Question) -> Frame:
     if wh_subject:  # "Who leads the team?"
         return Frame(wh, verb=_words(rest), wh_subject=True)
     subject, tail = _noun_phrase(rest)  # "… when Mum's birthday is": a statement's order
+    if subject and tail and _is_be(tail[0]) and len(tail) > 1:  # "… what we're reading"
+        be, rest = _be(tail[0], subject), tail[1:]
+        if rest[0].pos == "VERB" and len(rest) > 1 and rest[1].pos == "ADP":
+            # "what we're reading for book club": the thing read right after the verb
+            return Frame(wh, _words(subject), be, _words(rest[:1]), _words(rest[1:]))
+        return Frame(wh, _words(subject), be, _words(rest))
     return Frame(wh, _words(subject), _words(tail) or "is", verb_lemma="be")
 
 
@@ -297,7 +303,13 @@ def second(text: str) -> str:
 def _words(tokens: list[Token]) -> str:
     out = ""
     for i, t in enumerate(tokens):
-        text = BE_FORMS.get(t.text.lower(), t.text) if t.lemma == "be" else t.text
+        # "what the guy's called": an "'s" the tagger read as a possessive, before a verb
+        said_be = t.lemma == "be" or (
+            t.text in ("'s", "’s") and i + 1 < len(tokens) and tokens[i + 1].pos == "VERB"
+        )
+        text = BE_FORMS.get(t.text.lower(), t.text) if said_be else t.text
+        if text != t.text:
+            out = out.rstrip() + " "  # "is" spelled out, after the word it was glued to
         glued = t.joined or (i + 1 < len(tokens) and tokens[i + 1].text in ("'s", "’s", "'"))
         out += text + ("" if glued else " ")
     return second(out.strip())

@@ -26,7 +26,7 @@ from voice_assistant.language.choice import Side, offered, sides_of
 from voice_assistant.language.days import CALENDAR, date_key
 from voice_assistant.language.lexicon import LEXICON, qualifier_words, words
 from voice_assistant.language.people import FIRST_PERSON, mentions
-from voice_assistant.language.reading import USER, Token
+from voice_assistant.language.reading import USER, Mention, Token
 from voice_assistant.language.tokens import CONTENT, content_words, hyphened, tokens_of
 from voice_assistant.language.whose import named, owner_of
 
@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 
 UNSAID = frozenset({"be", "do", "have"})
 RECKONED_FROM = words("questions", "reckoned_from")
+NAMING = words("questions", "naming_verbs")
 NOMINAL = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "attr", "acomp", "poss"})
 FRACTIONS = frozenset(LEXICON["numbers"]["fractions"])
 GENERIC = words("kinds", "generic_heads")
@@ -134,6 +135,7 @@ def reading_of(text: str, tokens: tuple[Token, ...]) -> Question:
         for m in mentions(tokens, frozenset())
         if not (m.start < wh_end and m.end > wh_start)
         and not any(m.start <= i < m.end for i in sides)
+        and not _asked_of(tokens, m)
     ]
     outside = [i for i in range(len(tokens)) if not wh_start <= i < wh_end]
     nouns = [
@@ -176,9 +178,14 @@ def reading_of(text: str, tokens: tuple[Token, ...]) -> Question:
     if focus - GENERIC - KIND_NOUNS:  # "the address of the clinic": the clinic's
         focus -= (GENERIC | KIND_NOUNS) & {tokens[head].lemma} if head is not None else set()
     governor = governor_of(tokens, wh_start) if not kinds else doer(tokens, wh_start, kinds)
+    if kinds and not governor[0] and tokens[wh_start].dep == "pobj":
+        governor = governor_of(tokens, wh_start)  # "Who are we flying with?": with whom
     if opens(tokens, wh_start, kinds, focus | extra):
         kinds = ("open",)
-    elif governor[0] and governor[1] != "nsubj":
+    elif governor[0] in NAMING and governor[1] in ("dobj", "oprd"):
+        kinds = tuple(LEXICON["questions"]["nouns"]["name"])  # "what the guy's called"
+        extra.discard(governor[0])
+    elif governor[0] and governor[1] != "nsubj" and not kinds:
         kinds = ("object",)
         extra.discard(governor[0])
     if not kinds:
@@ -246,6 +253,15 @@ def _open(text: str, tokens: tuple[Token, ...]) -> Question:
     return Question(
         text=text, tokens=tokens, wh=(0, 0), kinds=("choice",), focus=focus, sides=sides
     )
+
+
+def _asked_of(tokens: tuple[Token, ...], mention: Mention) -> bool:
+    """ "Remind me …", "tell me …": the user asking, not whose the thing asked is."""
+    if USER not in mention.names or mention.end - mention.start != 1:
+        return False
+    t = tokens[mention.start]
+    head = tokens[t.head] if 0 <= t.head < len(tokens) else t
+    return t.dep in ("dobj", "dative", "iobj") and head.lemma in WRAPPING
 
 
 def _qualifiers(tokens: tuple[Token, ...], skip: set[int]) -> frozenset[str]:

@@ -30,6 +30,8 @@ class Synset:
     """The lexicographer class: ``noun.person``, ``noun.location``, ``noun.time`` …"""
     lemmas: tuple[str, ...]
     hypernyms: tuple[int, ...]
+    holonyms: tuple[int, ...] = ()
+    """What it is a part of ("Kyoto" of Honshu, Honshu of Japan): WordNet's ``#p``."""
     derivations: tuple[tuple[int, int, str, int], ...] = ()
     """Derivationally related forms: (source word, target offset, target pos, target
     word), words numbered from 1 ("renewal" of "renew", "cooking" of "cook")."""
@@ -107,7 +109,10 @@ class WordNet:
             for symbol, offset, target_pos, ends in links
             if symbol == "+"
         )
-        return Synset(offset, pos, LEXNAMES[int(fields[1])], lemmas, hypernyms, derivations)
+        holonyms = tuple(int(offset) for symbol, offset, _pos, _ends in links if symbol == "#p")
+        return Synset(
+            offset, pos, LEXNAMES[int(fields[1])], lemmas, hypernyms, holonyms, derivations
+        )
 
     def knows(self, word: str) -> bool:
         """Whether ``word``, or the base form of a plural or a verb form, is an English
@@ -142,6 +147,23 @@ class WordNet:
                         word = self.synset(offset, target_pos).lemmas[target - 1]
                         out.add(word.split("(")[0].replace("_", " "))
         return frozenset(out - {lemma})
+
+    def within(self, lemma: str, place: str, depth: int = 4) -> bool:
+        """Whether some sense of ``lemma`` is a part of some sense of ``place``, up to
+        ``depth`` steps ("kyoto" is within "japan"; an instance's class counts too)."""
+        targets = {s.offset for s in self.synsets(place) if s.lexname == "noun.location"}
+        if not targets:
+            return False
+        frontier = [s.offset for s in self.synsets(lemma) if s.lexname == "noun.location"]
+        seen: set[int] = set()
+        for _ in range(depth):
+            if targets & set(frontier):
+                return True
+            seen.update(frontier)
+            frontier = [h for o in frontier for h in self.synset(o, "n").holonyms if h not in seen]
+            if not frontier:
+                return False
+        return bool(targets & set(frontier))
 
     def lexnames(self, lemma: str, pos: str = "n", senses: int = 1) -> frozenset[str]:
         """The classes of the first ``senses`` senses of ``lemma``."""

@@ -38,6 +38,10 @@ NOTES = [
     ),
     ("Surgery", "The Hillside surgery moved to 9 Orchard Row last spring."),
     ("Bathroom", "Work starts on Monday 9 November and should take about two weeks."),
+    ("Chimney sweep", "Tobiah the chimney sweep comes every October."),
+    ("Film club", "Film club meets on Fridays. This month's film is Night Ferry."),
+    ("Cycling", "The rear wheel is 622x28 at 6 bar."),
+    ("Trip to Kyoto", "We stay at the Ryokan Sora and fly with Finnair through Helsinki."),
 ]
 
 
@@ -78,6 +82,12 @@ def said(parser, candidates, text: str) -> str:
         ("Which one is the garden gate key?", "The iron one is the garden gate key."),
         ("What is the address of the Hillside surgery?", "is 9 Orchard Row."),  # no "at"
         ("How long's the bathroom job meant to take?", "about two weeks"),  # "job" is light
+        ("Remind me what the chimney guy's called.", "called Tobiah."),
+        (
+            "Remind me what we're watching for film club.",  # what the note says it is
+            "You are watching Night Ferry for film club.",
+        ),
+        ("Who are we flying with to Japan?", "Finnair"),  # Kyoto is in Japan; not Helsinki
     ],
 )
 def test_a_value_said_in_other_words_is_found(parser, candidates, text, reply):
@@ -95,6 +105,12 @@ def test_a_value_said_in_other_words_is_found(parser, candidates, text, reply):
 )
 def test_a_question_offering_its_answers_gets_the_one_a_note_says(parser, candidates, text, reply):
     assert said(parser, candidates, text) == reply
+
+
+def test_what_a_note_says_the_thing_asked_is_is_no_answer_about_another_thing(parser, candidates):
+    # "The rear wheel is 622x28": the wheel's size, not what it is pumped up to
+    reply = said(parser, candidates, "What should I pump the back wheel on the bike up to?")
+    assert "622x28" not in reply
 
 
 def test_another_sentence_on_the_same_thing_is_not_its_value(parser, candidates):
