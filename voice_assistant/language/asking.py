@@ -13,6 +13,7 @@ GENERIC = words("kinds", "generic_heads")
 HOW: dict[str, list[str]] = LEXICON["questions"]["how"]
 NOUNS: dict[str, list[str]] = LEXICON["questions"]["nouns"]
 MONEY_VERBS = words("questions", "money_verbs")
+MONEY_PHRASES: list[tuple[str, str]] = [tuple(p) for p in LEXICON["questions"]["money_phrases"]]
 WRAPPING = words("questions", "wrapping")
 LIGHT = words("questions", "light")
 OPEN_VERBS = words("questions", "open_verbs")
@@ -60,10 +61,20 @@ def asked_for(tokens: tuple[Token, ...], i: int) -> tuple[int, tuple[str, ...], 
         return i + 2, ("attribute",), noun
     if word in ("what", "which"):
         verbs = {t.lemma for t in tokens}
-        if verbs & MONEY_VERBS:
+        if verbs & MONEY_VERBS or _priced(tokens):
             return i + 1, ("money",), ""
         return i + 1, (), ""  # the kind comes from the head noun
     return i + 1, tuple(BY_WH.get(word, ())), ""
+
+
+def _priced(tokens: tuple[Token, ...]) -> bool:
+    """ "What do the bowls go for?": a verb and a preposition that together say a price."""
+    said = [t.lemma for t in tokens if t.pos != "PUNCT"]
+    for first, last in MONEY_PHRASES:  # "set us back": a word may stand between
+        for k, word in enumerate(said):
+            if word == first and last in said[k + 1 : k + 3]:
+                return True
+    return False
 
 
 def noun_of(token: Token) -> str:

@@ -191,6 +191,10 @@ def answer(question: Question, value: str, kind: str) -> str:
     if counted:
         one = value.lower() in ("one", "1", "a", "an")
         value = f"{value} {counted[0].lemma if one else counted[0].text}"
+    if question.head == "name" and question.wh[0] == 0:  # "What's the name of the place …"
+        first = value.split()[0].lower() if value.split() else ""
+        named = value.split(" ", 1)[1] if first in PLACE_PREPOSITIONS and " " in value else value
+        return _sentence(f"It's {second(named)}")
     if kind == "place" and question.head in KIND_NOUNS:
         kind = "attribute"  # "The address of the clinic is 14 Mill Lane.", no "at"
     return frame(question).statement(second(value), kind)

@@ -29,6 +29,7 @@ from voice_assistant.language.people import FIRST_PERSON, mentions
 from voice_assistant.language.reading import USER, Mention, Token
 from voice_assistant.language.tokens import CONTENT, content_words, hyphened, tokens_of
 from voice_assistant.language.whose import named, owner_of
+from voice_assistant.language.wordnet import wordnet
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -160,6 +161,8 @@ def reading_of(text: str, tokens: tuple[Token, ...]) -> Question:
             or not t.text[:1].isalnum()
         ):
             continue
+        if _adjective(t):
+            continue
         if t.pos in ("NOUN", "PROPN") and t.lemma not in LIGHT | WRAPPING:
             focus.add(t.lemma)  # not "need", read as a noun
         elif t.lemma not in UNSAID and t.lemma not in WRAPPING and t.lemma not in REMINDING:
@@ -180,6 +183,9 @@ def reading_of(text: str, tokens: tuple[Token, ...]) -> Question:
     governor = governor_of(tokens, wh_start) if not kinds else doer(tokens, wh_start, kinds)
     if kinds and not governor[0] and tokens[wh_start].dep == "pobj":
         governor = governor_of(tokens, wh_start)  # "Who are we flying with?": with whom
+    naming = _name_of(tokens, head)
+    if naming:  # "the name of the place we're staying": a place's name
+        kinds, governor = naming, ("", "")
     if opens(tokens, wh_start, kinds, focus | extra):
         kinds = ("open",)
     elif governor[0] in NAMING and governor[1] in ("dobj", "oprd"):
@@ -253,6 +259,30 @@ def _open(text: str, tokens: tuple[Token, ...]) -> Question:
     return Question(
         text=text, tokens=tokens, wh=(0, 0), kinds=("choice",), focus=focus, sides=sides
     )
+
+
+def _adjective(t: Token) -> bool:
+    """ "the dodgy battery": a word the tagger made a noun that English has only as an
+    adjective describes the thing; it is no thing the note must name."""
+    return (
+        t.pos == "NOUN" and not wordnet().synsets(t.lemma) and bool(wordnet().synsets(t.lemma, "a"))
+    )
+
+
+def _name_of(tokens: tuple[Token, ...], head: int | None) -> tuple[str, ...]:
+    """ "the name of the place …": the kinds of value that name a thing of that class."""
+    if head is None or tokens[head].lemma != "name":
+        return ()
+    of = [k for k, t in enumerate(tokens) if t.head == head and t.lemma == "of"]
+    things = [k for k, t in enumerate(tokens) if of and t.head == of[0] and t.dep == "pobj"]
+    if not things:
+        return ()
+    classes = wordnet().lexnames(tokens[things[0]].lemma, senses=2)
+    if "noun.location" in classes:
+        return ("place", "organisation")
+    if "noun.person" in classes:
+        return ("person",)
+    return ()
 
 
 def _asked_of(tokens: tuple[Token, ...], mention: Mention) -> bool:

@@ -42,6 +42,8 @@ NOTES = [
     ("Film club", "Film club meets on Fridays. This month's film is Night Ferry."),
     ("Cycling", "The rear wheel is 622x28 at 6 bar."),
     ("Trip to Kyoto", "We stay at the Ryokan Sora and fly with Finnair through Helsinki."),
+    ("Stoneware", "Speckled vases sell for 38 euros retail."),
+    ("Work laptop", "The battery ticket is REQ-5120."),
 ]
 
 
@@ -88,6 +90,9 @@ def said(parser, candidates, text: str) -> str:
             "You are watching Night Ferry for film club.",
         ),
         ("Who are we flying with to Japan?", "Finnair"),  # Kyoto is in Japan; not Helsinki
+        ("What do the speckled vases go for?", "38 euros"),  # "go for": a price
+        ("What's the name of the place we're staying in Kyoto?", "It's the Ryokan Sora."),
+        ("What was the ticket for the dodgy battery?", "REQ-5120"),  # "dodgy" describes it
     ],
 )
 def test_a_value_said_in_other_words_is_found(parser, candidates, text, reply):
