@@ -23,6 +23,7 @@ from typing import Any
 from bench.corpus import ANSWER_SET, part_files
 from voice_assistant.config import Settings
 from voice_assistant.events import Reply
+from voice_assistant.language.frame import NOTHING_ABOUT
 from voice_assistant.memory.schema import STOPWORDS
 from voice_assistant.research.final import NOT_FOUND
 from voice_assistant.research.fold import fold
@@ -171,7 +172,10 @@ class Score:
     problems: list[str] = field(default_factory=list)
 
 
-ECHOED = re.compile(re.escape(NOT_FOUND).replace(re.escape("{asked}"), ".+?"), re.I)
+ECHOED = re.compile(
+    re.escape(NOTHING_ABOUT).replace(re.escape("{about}"), ".+?") + "|" + re.escape(NOT_FOUND),
+    re.I,
+)
 """Code's decline says back what was asked, as heard: its words are the question's."""
 
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from voice_assistant.language.lexicon import LEXICON, MONTHS, words
 from voice_assistant.language.question import KIND_NOUNS, Question
 from voice_assistant.language.reading import Token
+from voice_assistant.language.user_side import second
 
-SECOND: dict[str, str] = LEXICON["person"]["to_second"]
 FRAMES = LEXICON["frames"]
 PREPOSITIONS: dict[str, str] = FRAMES["prepositions"]
 DATES_WITHOUT_ON = frozenset(FRAMES["dates_without_on"])
@@ -25,6 +25,8 @@ PAST: dict[str, str] = FRAMES["past"]
 PLACE_PREPOSITIONS = words("kinds", "place_prepositions")
 BE_FORMS = {"'s": "is", "’s": "is", "'re": "are", "’re": "are", "'m": "am", "’m": "am"}
 REMINDING = words("questions", "reminding")
+NOTHING_ABOUT = "I have nothing about {about} in your notes."
+"""Code's decline, saying back what was asked as heard (a mishearing shows)."""
 SUBJECT_KINDS = frozenset({"person", "organisation", "attribute", "object", "code"})
 """What a question word standing as the subject asks for: "Who is second on call?" is
 said "Tuva is second on call."; a day or a time never stands first."""
@@ -208,11 +210,30 @@ def choice(side: str) -> str:
 def decline(question: Question) -> str:
     """Code's reply when the notes hold no value for the question, with what was heard."""
     if question.wh[1] <= question.wh[0]:
-        return "I have nothing about that in your notes."
+        return NOTHING_ABOUT.format(about=_open_about(question))
     f = frame(question)
     bare = not f.tail or f.tail in {d.strip() for d in _DANGLING}  # "… the clinic on?"
     about = f.subject if f.verb_lemma == "be" and f.subject and bare else f.clause()
-    return f"I have nothing about {about or 'that'} in your notes."
+    return NOTHING_ABOUT.format(about=about or "that")
+
+
+def _open_about(question: Question) -> str:
+    """What a question with no question word is about, as heard: "Esmer's birthday" of
+    "One's Esmer's birthday." (its owner's focus), else "that"."""
+    tokens = question.tokens
+    nouns = [
+        k for k, t in enumerate(tokens) if t.pos in ("NOUN", "PROPN") and t.lemma in question.focus
+    ]
+    if not nouns:
+        return "that"
+    k = nouns[-1]
+    start = k
+    while start > 0 and (
+        tokens[start - 1].dep in ("compound", "amod", "poss", "case", "det")
+        or tokens[start - 1].text in ("'s", "’s")
+    ):
+        start -= 1
+    return _words(list(tokens[start : k + 1]))
 
 
 def _is_be(token: Token) -> bool:
@@ -282,26 +303,6 @@ def _prepared(value: str, kind: str, verb: str = "") -> str:
     if kind == "place" and first not in PLACE_PREPOSITIONS | {"to", "from", "into"}:
         return f"at {value}"  # "14 Linden Lane": at it
     return value
-
-
-def second(text: str) -> str:
-    """The user's words said back to them: "my" -> "your", "I'm" -> "you're"."""
-    out: list[str] = []
-    before = ""
-    for word in text.split():
-        core = word.rstrip(".,;:!?")
-        tail = word[len(core) :]
-        swapped = SECOND.get(core.lower())
-        if core.lower() == "was" and before == "i":
-            swapped = "were"  # "I was" -> "you were"
-        before = core.lower()
-        if swapped is None:
-            out.append(word)
-            continue
-        starts = core[:1].isupper() and core != "I" and (not out or out[-1][-1:] in ".!?")
-        # ("I" is written capitalised anywhere: a sentence's first word is made so later)
-        out.append((swapped[:1].upper() + swapped[1:] if starts else swapped) + tail)
-    return " ".join(out)
 
 
 def _words(tokens: list[Token]) -> str:

@@ -77,6 +77,10 @@ class Grounder(Protocol):
         """What a one-value question asks that the answer does not give, if anything."""
         ...
 
+    def declined(self, question: str) -> str:
+        """Code's decline, saying back what was asked as heard."""
+        ...
+
 
 class Answerer:
     def __init__(
@@ -120,7 +124,7 @@ class Answerer:
         if not any(note.day for note in notes):
             trace["reply"] = "code: no note found"
             return Answered(
-                compose.decline(question, reviewed, mode == "spoken"),
+                self._declined(question),
                 "declined",
                 request,
                 review=trace,
@@ -170,13 +174,16 @@ class Answerer:
             return Answered(text, "no-answer", request, None, calls, trace)
         trace["reply"] = "code: declined (no answer passed review)"
         return Answered(
-            compose.decline(question, reviewed, not written),
+            self._declined(question),
             "declined",
             request,
             first,
             calls,
             trace,
         )
+
+    def _declined(self, question: str) -> str:
+        return self.grounder.declined(question) if self.grounder else compose.decline()
 
     @staticmethod
     def _draft(text: str, notes: list[Note], written: bool, stopped: bool) -> Draft | None:

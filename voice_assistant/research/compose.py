@@ -2,14 +2,14 @@
 
 Spoken: at most three whole sentences, each from a fact that passed review. Written: the
 direct answer, its points citing notes and code's Sources list. When nothing passes, code
-replies itself: "I couldn't find … in your memories." with what was asked as it was
-heard; never a model's value, never a note's sentence that does not hold what was asked,
-never a hedge.
+replies itself: "I have nothing about … in your notes." with what was asked as it was
+heard (``language.frame``); never a model's value, never a note's sentence that does not
+hold what was asked, never a hedge.
 """
 
 from __future__ import annotations
 
-from voice_assistant.language.frame import second
+from voice_assistant.language.user_side import second
 from voice_assistant.research.final import (
     GENERAL_WRITTEN,
     NO_MEMORIES,
@@ -20,7 +20,7 @@ from voice_assistant.research.final import (
 )
 from voice_assistant.research.fold import fold, stems
 from voice_assistant.research.notes import Note
-from voice_assistant.research.questions import content_words, what_was_asked
+from voice_assistant.research.questions import content_words
 from voice_assistant.research.quotes import values
 from voice_assistant.research.spoken import speakable, split_sentences
 from voice_assistant.research.support import Draft, Fact
@@ -80,10 +80,11 @@ def second_person(sentence: str) -> str:
     return _sentence(second(sentence))
 
 
-def decline(question: str, notes: list[Note], spoken: bool = True) -> str:
-    """Code's reply when no answer passed review: what was asked, as heard, never a value
-    and never a near miss read out as if it might answer."""
-    return NOT_FOUND.format(asked=what_was_asked(question))
+def decline() -> str:
+    """Code's reply when no answer passed review and no reading says what was asked
+    (research with no parser): never a value, never a near miss read out as if it might
+    answer. With one, the decline says back what was heard (``language.frame.decline``)."""
+    return NOT_FOUND
 
 
 def general_answer(answer: str, spoken: bool = True) -> str:

@@ -57,7 +57,7 @@ GENERAL_SYSTEM = (
 )
 NO_MEMORIES = "Your memories have nothing on that."
 GENERAL_WRITTEN = "From general knowledge:"
-NOT_FOUND = "I couldn't find {asked} in your memories."
+NOT_FOUND = "I couldn't find that in your memories."
 CUT_SHORT = "This answer was cut short. The strongest findings in your memories:"
 NO_ANSWER = "I couldn't write an answer. The strongest findings in your memories:"
 NOTHING_FOUND_WRITTEN = "I found nothing about that in your memories."

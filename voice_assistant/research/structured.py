@@ -114,6 +114,10 @@ class StructuredAnswers:
         found = unheld(self._question(question), self._said(say), [reading], words or frozenset())
         return [f.text() for f in found]
 
+    def declined(self, question: str) -> str:
+        """Code's decline of ``question``, saying back what was heard."""
+        return frame_decline(self._question(question))
+
     def unanswered(self, question: str, says: list[str]) -> str | None:
         """What a one-value question asks that the model's answer does not give."""
         return lacks_kind(self._question(question), self._said(" ".join(says)))

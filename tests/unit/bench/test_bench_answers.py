@@ -65,9 +65,7 @@ def test_an_invented_value_is_counted_and_a_quoted_note_is_not():
     )
     assert not score(lock, quoted, corpus).invented  # code's quotation is not a claim
     card = Request("m", "Does Marco want cash or card?", "answerable", forbid=(r"\bcard\b",))
-    echoed = Outcome(
-        "I couldn't find anything about “does Marco want cash or card” in your memories."
-    )
+    echoed = Outcome("I have nothing about whether Marco wants cash or card in your notes.")
     assert not score(card, echoed, corpus).invented  # a decline's echo of the question
     assert score(card, Outcome("Marco wants paying by card."), corpus).invented
 

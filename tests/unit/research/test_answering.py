@@ -74,7 +74,7 @@ def test_an_answer_that_fails_twice_gives_way_to_code_s_reply():
     ask, _ = answerer([facts(invented), facts(invented)], answer_spoken={"rewrite": True})
     out = ask.answer("What is my passport number?", [PASSPORT], [], "spoken", personal=True)
     assert out.outcome == "declined" and "12345" not in out.text
-    assert out.text == "I couldn't find your passport number in your memories."
+    assert out.text == "I have nothing about your passport number in your notes."
     assert out.review["reply"] == "code: declined (no answer passed review)"
     assert len(out.calls) == 2  # the draft and one rewrite, no more
 
@@ -90,14 +90,14 @@ def test_a_spoken_answer_is_not_rewritten_unless_its_profile_asks():
 def test_notes_without_the_answer_are_declined_without_a_rewrite():
     ask, llm = answerer([facts()])
     out = ask.answer("What is my sister's name?", [PASSPORT], [], "spoken", personal=True)
-    assert out.text == "I couldn't find your sister's name in your memories."
+    assert out.text == "I have nothing about your sister's name in your notes."
     assert len(llm.calls) == 1
 
 
 def test_no_notes_no_model_call():
     ask, llm = answerer([facts(GOOD)])
     out = ask.answer("What is my blood type?", [], [], "spoken", personal=True)
-    assert out.text == "I couldn't find your blood type in your memories." and not llm.calls
+    assert out.text == "I have nothing about your blood type in your notes." and not llm.calls
 
 
 def test_a_general_question_is_answered_from_general_knowledge_saying_so_first():

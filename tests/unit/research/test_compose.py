@@ -47,16 +47,8 @@ def test_the_written_answer_lists_points_and_sources_added_by_code():
     assert "Not in your notes" not in written_answer(quoted, list(draft.facts), [PASSPORT], True)
 
 
-def test_declining_names_what_was_asked_and_never_a_value():
-    assert decline("What is my sister's name?", [PASSPORT, CLOCK]) == (
-        "I couldn't find your sister's name in your memories."
-    )
-    assert decline("What is my blood type?", []) == (
-        "I couldn't find your blood type in your memories."
-    )
-    assert decline("Remind me what the guess wifey is called.", []) == (
-        "I couldn't find what the guess wifey is called in your memories."  # as heard
-    )
+def test_declining_with_no_reading_of_the_question_names_no_value():
+    assert decline() == "I couldn't find that in your memories."
 
 
 FELIX = Note(

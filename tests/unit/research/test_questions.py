@@ -8,7 +8,6 @@ from voice_assistant.research.questions import (
     possessed,
     role_words,
     subject_words,
-    what_was_asked,
 )
 
 ALERTING = Note(
@@ -53,32 +52,6 @@ def test_general_knowledge_questions_the_notes_do_not_cover_are_general(question
     assert not is_personal(question, [ALERTING, WIFI, NEIGHBOUR])
 
 
-@pytest.mark.parametrize(
-    ("question", "asked"),
-    [
-        ("What is my passport number?", "your passport number"),
-        ("What is my sister's name?", "your sister's name"),
-        ("When is my dad's birthday?", "when your dad's birthday is"),
-        ("How much is my rent?", "how much your rent is"),
-        (
-            "Which airline am I flying to Lisbon with?",
-            "which airline you are flying to Lisbon with",
-        ),
-        ("What's the code for my bike lock?", "the code for your bike lock"),
-        ("What is the guest wifi called?", "what the guest wifi is called"),
-        ("When are my library books due back?", "when your library books are due back"),
-        ("What's on my shopping list?", "what is on your shopping list"),
-        ("How much did my kiln cost?", "how much your kiln cost"),
-        ("Who has our spare key?", "who has your spare key"),
-        ("What does Tomás do for a living?", "what Tomás does for a living"),
-        ("How much does Biscuit weigh?", "how much Biscuit weighs"),
-        ("Tell me a joke", "anything about “tell me a joke”"),
-    ],
-)
-def test_what_was_asked_reads_as_a_phrase(question, asked):
-    assert what_was_asked(question) == asked
-
-
 def test_the_subject_is_what_the_question_is_about_not_the_kind_of_value():
     assert subject_words("What is my sister's name?") == ["sister"]
     assert subject_words("What's the wholesale price of my oatmeal mugs?") == [
@@ -104,20 +77,6 @@ def test_a_month_named_in_a_question_is_no_name_of_the_user_s():
     assert names_noted("When is Kofi's wedding?", [kofi])
     lessons = Note("Spanish lessons", "file", "Spanish lessons with Lucía are online.", day="1")
     assert names_noted("What's Lucía's surname?", [lessons])  # the notes never say "Lucía's"
-
-
-def test_what_was_asked_is_said_back_as_heard_in_plain_words():
-    from voice_assistant.research.questions import what_was_asked
-
-    assert what_was_asked("What temperature does my glaze firing go to?") == (
-        "what temperature your glaze firing goes to"
-    )
-    assert what_was_asked("How old is Felix's sun?") == "how old Felix's sun is"
-    assert what_was_asked("How hot do the blaze firings go?") == "how hot the blaze firings go"
-    assert what_was_asked("Which one is the back door key?") == "which one the back door key is"
-    assert what_was_asked("What is the Plummer coming to fix?") == (
-        "what the Plummer is coming to fix"
-    )
 
 
 def test_a_possessive_asks_about_what_is_owned_not_the_owner():
