@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from voice_assistant.language.conditions import ACCEPTS, answers, beside, with_time
 from voice_assistant.language.days import RELATIVE
 from voice_assistant.language.focus import (
+    GENERIC,
     another,
     focus_found,
     focus_found_word,
@@ -24,8 +25,10 @@ from voice_assistant.language.focus import (
 from voice_assistant.language.notes import change_of, cut
 from voice_assistant.language.ownership import owned, whose_of
 from voice_assistant.language.question import Question
-from voice_assistant.language.reading import USER, NoteReading, Part, Unit, Value
+from voice_assistant.language.reading import USER, NoteReading, Part, Token, Unit, Value
 from voice_assistant.language.sides import qualified
+from voice_assistant.language.tokens import content_words, label_end
+from voice_assistant.language.wordnet import wordnet
 
 
 @dataclass(frozen=True)
@@ -84,8 +87,10 @@ def matches(question: Question, candidates: list[Candidate]) -> list[Match]:
         before: frozenset[str] = frozenset()
         for unit in note.units:
             context = unit.words | note.title
-            if question.head in unit.words:  # "the clinic" of "the Riverside clinic" before
-                context |= before
+            if not _label_lends(question, unit):  # "Training for the half marathon: …"
+                context = _words_past_label(unit) | note.title
+            if question.head in unit.words or _refers_back(question, unit):
+                context |= before  # "the clinic" of "the Riverside clinic" before
             before |= unit.words
             focus = focus_found(question, context)
             if focus is None or not on_the_day(question, unit):
@@ -120,6 +125,59 @@ def matches(question: Question, candidates: list[Candidate]) -> list[Match]:
                         )
                     )
     return sorted(found, key=lambda m: (-m.score, -m.near, _newest(m.day), m.key))
+
+
+def _label_lends(question: Question, unit: Unit) -> bool:
+    """A line's label lends its words to the line when the label is about the thing
+    asked ("Dentist: check-up on Thursday"); "Training for the half marathon: long run on
+    Sundays" is about training, and the run's day is no day of the marathon."""
+    colon = label_end(unit.tokens)
+    if colon is None:
+        return True
+    tokens = unit.tokens
+    said = [k for k in range(colon) if tokens[k].lemma in question.focus]
+    return not said or any(not _in_phrase(tokens, k, colon) for k in said)
+
+
+def _in_phrase(tokens: tuple[Token, ...], k: int, end: int) -> bool:
+    """Token ``k`` stands in a prepositional phrase of the first ``end`` tokens ("for the
+    half marathon")."""
+    seen = set()
+    while 0 <= k < end and k not in seen:
+        seen.add(k)
+        if tokens[k].dep == "prep":
+            return True
+        k = tokens[k].head
+    return False
+
+
+def _words_past_label(unit: Unit) -> frozenset[str]:
+    colon = label_end(unit.tokens) or 0
+    return frozenset(content_words(unit.tokens, colon))
+
+
+def _refers_back(question: Question, unit: Unit) -> bool:
+    """The unit names the thing asked by a broader word ("Race day is 26 April." after
+    "Training for the half marathon": a marathon is a race): it takes the words before."""
+    focus = {w for w in question.focus if " " not in w} - GENERIC
+    tokens = unit.tokens
+    subjects = {
+        t.lemma
+        for k, t in enumerate(tokens)
+        if (
+            t.dep in ("nsubj", "nsubjpass")
+            or (t.dep == "compound" and tokens[t.head].dep in ("nsubj", "nsubjpass"))
+        )
+        and not any(  # "the battery ticket" is the battery's, not the asset tag
+            c.head == k and c.dep in ("compound", "amod") and c.lemma not in focus for c in tokens
+        )
+    }
+    return any(
+        w != f and w not in GENERIC and wordnet().is_a(f, w, depth=3, senses=2)
+        for f in focus
+        for w in subjects - focus
+        if w.isalpha()
+    )
 
 
 def _extra(question: Question, said: frozenset[str]) -> float:

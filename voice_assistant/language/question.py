@@ -163,7 +163,7 @@ def reading_of(text: str, tokens: tuple[Token, ...]) -> Question:
             continue
         if _adjective(t):
             continue
-        if t.pos in ("NOUN", "PROPN") and t.lemma not in LIGHT | WRAPPING:
+        if (t.pos in ("NOUN", "PROPN") or _nominal(t)) and t.lemma not in LIGHT | WRAPPING:
             focus.add(t.lemma)  # not "need", read as a noun
         elif t.lemma not in UNSAID and t.lemma not in WRAPPING and t.lemma not in REMINDING:
             extra.add(t.lemma)
@@ -258,6 +258,16 @@ def _open(text: str, tokens: tuple[Token, ...]) -> Question:
     )  # "Is Spanish in person …", "Does Lena's spare …": adjectives standing as nouns
     return Question(
         text=text, tokens=tokens, wh=(0, 0), kinds=("choice",), focus=focus, sides=sides
+    )
+
+
+def _nominal(t: Token) -> bool:
+    """ "my half marathon": a word tagged an adjective in a noun's role, that English has
+    as a noun, is a thing the question names."""
+    return (
+        t.pos == "ADJ"
+        and t.dep in ("nsubj", "nsubjpass", "dobj", "pobj")
+        and bool(wordnet().synsets(t.lemma))
     )
 
 

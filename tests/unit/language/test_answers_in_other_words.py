@@ -43,7 +43,8 @@ NOTES = [
     ("Cycling", "The rear wheel is 622x28 at 6 bar."),
     ("Trip to Kyoto", "We stay at the Ryokan Sora and fly with Finnair through Helsinki."),
     ("Stoneware", "Speckled vases sell for 38 euros retail."),
-    ("Work laptop", "The battery ticket is REQ-5120."),
+    ("Work laptop", "The battery ticket is REQ-5120. The asset tag is 40917."),
+    ("Running plan", "Training for the half marathon: long run on Saturdays. Race day is 3 May."),
 ]
 
 
@@ -93,6 +94,9 @@ def said(parser, candidates, text: str) -> str:
         ("What do the speckled vases go for?", "38 euros"),  # "go for": a price
         ("What's the name of the place we're staying in Kyoto?", "It's the Ryokan Sora."),
         ("What was the ticket for the dodgy battery?", "REQ-5120"),  # "dodgy" describes it
+        # the race is the marathon, said again; the long run's day is no day of it
+        ("When is my half marathon?", "Your half marathon is on 3 May."),
+        ("What is the asset tag of my work laptop?", "40917"),  # not the battery ticket
     ],
 )
 def test_a_value_said_in_other_words_is_found(parser, candidates, text, reply):
