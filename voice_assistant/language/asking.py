@@ -42,8 +42,8 @@ def asked_for(tokens: tuple[Token, ...], i: int) -> tuple[int, tuple[str, ...], 
     if noun:
         if noun in ("kind", "sort", "type") and i + 3 < len(tokens) and tokens[i + 2].lemma == "of":
             return i + 4, ("attribute",), tokens[i + 3].lemma
-        if noun in GENERIC and noun not in NOUNS:  # "which one is the back door key?"
-            return i + 2, ("attribute",), ""
+        if noun in GENERIC and noun not in NOUNS:  # "which one is …", "what part do I sing"
+            return i + 2, (), ""  # the kind comes from the verb or the head noun
         if noun in NOUNS:
             end = i + 2
             if (
@@ -102,7 +102,7 @@ def doer(tokens: tuple[Token, ...], wh: int, kinds: tuple[str, ...]) -> tuple[st
     return verb.lemma, "nsubj"
 
 
-def governor_of(tokens: tuple[Token, ...], wh: int) -> tuple[str, str]:
+def governor_of(tokens: tuple[Token, ...], wh: int, wh_end: int = 0) -> tuple[str, str]:
     """What takes "what" as its object: a preposition's object and the word the
     preposition hangs on ("allergic to"), or the verb left without its object ("What did
     Radu lend me?", "What is the plumber coming to fix?")."""
@@ -129,7 +129,10 @@ def governor_of(tokens: tuple[Token, ...], wh: int) -> tuple[str, str]:
         and v.lemma not in LIGHT
         and v.lemma not in WRAPPING
         and not any(
-            c.head == k and c.dep in ("dobj", "attr", "oprd") and j != wh and c.pos != "PRON"
+            c.head == k
+            and c.dep in ("dobj", "attr", "oprd")
+            and not wh <= j < max(wh + 1, wh_end)  # "what part do I sing": the part asked
+            and c.pos != "PRON"
             for j, c in enumerate(tokens)
         )
     ]

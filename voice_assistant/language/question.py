@@ -180,7 +180,7 @@ def reading_of(text: str, tokens: tuple[Token, ...]) -> Question:
     focus |= {w for w in content_words(tokens) if " " in w and w.split()[0] in focus}
     if focus - GENERIC - KIND_NOUNS:  # "the address of the clinic": the clinic's
         focus -= (GENERIC | KIND_NOUNS) & {tokens[head].lemma} if head is not None else set()
-    governor = governor_of(tokens, wh_start) if not kinds else doer(tokens, wh_start, kinds)
+    governor = governor_of(tokens, wh_start, wh_end) if not kinds else doer(tokens, wh_start, kinds)
     if kinds and not governor[0] and tokens[wh_start].dep == "pobj":
         governor = governor_of(tokens, wh_start)  # "Who are we flying with?": with whom
     naming = _name_of(tokens, head)

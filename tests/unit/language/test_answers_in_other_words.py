@@ -45,6 +45,7 @@ NOTES = [
     ("Stoneware", "Speckled vases sell for 38 euros retail."),
     ("Work laptop", "The battery ticket is REQ-5120. The asset tag is 40917."),
     ("Running plan", "Training for the half marathon: long run on Saturdays. Race day is 3 May."),
+    ("Band", "I play rhythm guitar. Rehearsals are on Mondays."),
 ]
 
 
@@ -97,6 +98,7 @@ def said(parser, candidates, text: str) -> str:
         # the race is the marathon, said again; the long run's day is no day of it
         ("When is my half marathon?", "Your half marathon is on 3 May."),
         ("What is the asset tag of my work laptop?", "40917"),  # not the battery ticket
+        ("What part do I play in the band?", "You play rhythm guitar in the band."),
     ],
 )
 def test_a_value_said_in_other_words_is_found(parser, candidates, text, reply):
