@@ -23,13 +23,19 @@ from voice_assistant.language.asking import (
     opens,
 )
 from voice_assistant.language.choice import Side, offered, sides_of
-from voice_assistant.language.days import CALENDAR, date_key
+from voice_assistant.language.days import CALENDAR
 from voice_assistant.language.lexicon import LEXICON, qualifier_words, words
 from voice_assistant.language.people import FIRST_PERSON, mentions
-from voice_assistant.language.reading import USER, Mention, Token
+from voice_assistant.language.question_parts import (
+    adjective,
+    asked_of,
+    days_asked,
+    name_of,
+    nominal,
+)
+from voice_assistant.language.reading import USER, Token
 from voice_assistant.language.tokens import CONTENT, content_words, hyphened, tokens_of
 from voice_assistant.language.whose import named, owner_of
-from voice_assistant.language.wordnet import wordnet
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -37,7 +43,6 @@ if TYPE_CHECKING:
     from voice_assistant.language.parser import Parser
 
 UNSAID = frozenset({"be", "do", "have"})
-RECKONED_FROM = words("questions", "reckoned_from")
 NAMING = words("questions", "naming_verbs")
 NOMINAL = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "attr", "acomp", "poss"})
 FRACTIONS = frozenset(LEXICON["numbers"]["fractions"])
@@ -136,7 +141,7 @@ def reading_of(text: str, tokens: tuple[Token, ...]) -> Question:
         for m in mentions(tokens, frozenset())
         if not (m.start < wh_end and m.end > wh_start)
         and not any(m.start <= i < m.end for i in sides)
-        and not _asked_of(tokens, m)
+        and not asked_of(tokens, m)
     ]
     outside = [i for i in range(len(tokens)) if not wh_start <= i < wh_end]
     nouns = [
@@ -161,9 +166,9 @@ def reading_of(text: str, tokens: tuple[Token, ...]) -> Question:
             or not t.text[:1].isalnum()
         ):
             continue
-        if _adjective(t):
+        if adjective(t):
             continue
-        if (t.pos in ("NOUN", "PROPN") or _nominal(t)) and t.lemma not in LIGHT | WRAPPING:
+        if (t.pos in ("NOUN", "PROPN") or nominal(t)) and t.lemma not in LIGHT | WRAPPING:
             focus.add(t.lemma)  # not "need", read as a noun
         elif t.lemma not in UNSAID and t.lemma not in WRAPPING and t.lemma not in REMINDING:
             extra.add(t.lemma)
@@ -183,7 +188,7 @@ def reading_of(text: str, tokens: tuple[Token, ...]) -> Question:
     governor = governor_of(tokens, wh_start, wh_end) if not kinds else doer(tokens, wh_start, kinds)
     if kinds and not governor[0] and tokens[wh_start].dep == "pobj":
         governor = governor_of(tokens, wh_start)  # "Who are we flying with?": with whom
-    naming = _name_of(tokens, head)
+    naming = name_of(tokens, head)
     if naming:  # "the name of the place we're staying": a place's name
         kinds, governor = naming, ("", "")
     if opens(tokens, wh_start, kinds, focus | extra):
@@ -215,31 +220,8 @@ def reading_of(text: str, tokens: tuple[Token, ...]) -> Question:
             if n != USER and (m.role != "possessor" or named(tokens, m))
         ),
         governor=governor,
-        days=_days(tokens, wh_start, wh_end),
+        days=days_asked(tokens, wh_start, wh_end),
     )
-
-
-def _days(tokens: tuple[Token, ...], wh_start: int, wh_end: int) -> tuple[frozenset[str], ...]:
-    """The days the question is asked of ("on Boxing Day"); not one it reckons from
-    ("back to school after Christmas")."""
-    out = []
-    i = 0
-    while i < len(tokens):
-        if tokens[i].entity != "date" or wh_start <= i < wh_end:
-            i += 1
-            continue
-        if i and tokens[i - 1].lemma in RECKONED_FROM:
-            while i < len(tokens) and tokens[i].entity == "date":
-                i += 1
-            continue
-        j = i
-        while j < len(tokens) and tokens[j].entity == "date":
-            j += 1
-        key = date_key(tokens, i, j)
-        if key:
-            out.append(key)
-        i = j
-    return tuple(out)
 
 
 def _open(text: str, tokens: tuple[Token, ...]) -> Question:
@@ -259,49 +241,6 @@ def _open(text: str, tokens: tuple[Token, ...]) -> Question:
     return Question(
         text=text, tokens=tokens, wh=(0, 0), kinds=("choice",), focus=focus, sides=sides
     )
-
-
-def _nominal(t: Token) -> bool:
-    """ "my half marathon": a word tagged an adjective in a noun's role, that English has
-    as a noun, is a thing the question names."""
-    return (
-        t.pos == "ADJ"
-        and t.dep in ("nsubj", "nsubjpass", "dobj", "pobj")
-        and bool(wordnet().synsets(t.lemma))
-    )
-
-
-def _adjective(t: Token) -> bool:
-    """ "the dodgy battery": a word the tagger made a noun that English has only as an
-    adjective describes the thing; it is no thing the note must name."""
-    return (
-        t.pos == "NOUN" and not wordnet().synsets(t.lemma) and bool(wordnet().synsets(t.lemma, "a"))
-    )
-
-
-def _name_of(tokens: tuple[Token, ...], head: int | None) -> tuple[str, ...]:
-    """ "the name of the place …": the kinds of value that name a thing of that class."""
-    if head is None or tokens[head].lemma != "name":
-        return ()
-    of = [k for k, t in enumerate(tokens) if t.head == head and t.lemma == "of"]
-    things = [k for k, t in enumerate(tokens) if of and t.head == of[0] and t.dep == "pobj"]
-    if not things:
-        return ()
-    classes = wordnet().lexnames(tokens[things[0]].lemma, senses=2)
-    if "noun.location" in classes:
-        return ("place", "organisation")
-    if "noun.person" in classes:
-        return ("person",)
-    return ()
-
-
-def _asked_of(tokens: tuple[Token, ...], mention: Mention) -> bool:
-    """ "Remind me …", "tell me …": the user asking, not whose the thing asked is."""
-    if USER not in mention.names or mention.end - mention.start != 1:
-        return False
-    t = tokens[mention.start]
-    head = tokens[t.head] if 0 <= t.head < len(tokens) else t
-    return t.dep in ("dobj", "dative", "iobj") and head.lemma in WRAPPING
 
 
 def _qualifiers(tokens: tuple[Token, ...], skip: set[int]) -> frozenset[str]:
