@@ -121,7 +121,7 @@ def frame(question: Question) -> Frame:
             tail
             and not any(t.pos in ("VERB", "AUX") for t in tail)
             and tail[-1].pos != "ADP"
-            and not (subject[0].pos == "PRON" and subject[0].dep != "poss")
+            and not (subject and subject[0].pos == "PRON" and subject[0].dep != "poss")
             and tail[0].pos not in ("ADP", "ADV")  # "up for renewal": said of it
         ):
             subject, tail = body, []  # "the Christmas craft fair", "fair" read as an adjective

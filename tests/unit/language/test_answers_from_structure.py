@@ -109,3 +109,15 @@ def test_a_decline_says_what_was_heard(parser, candidates):
     assert said(parser, candidates, "When is Ottokar's birthday?") == (
         "I have nothing about Ottokar's birthday in your notes."
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Which key is still on the hook?",  # "be" with no noun phrase before its tail
+        "How many minutes are there in a day?",
+    ],
+)
+def test_a_decline_is_said_of_a_question_with_no_subject_before_its_verb(parser, text):
+    reply = decline(read_question(parser, text))
+    assert reply.startswith("I have nothing about") and reply.endswith("in your notes.")
