@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from voice_assistant.language.inflection import inflected
 from voice_assistant.language.lexicon import LEXICON, MONTHS, words
 from voice_assistant.language.question import KIND_NOUNS, Question
 from voice_assistant.language.reading import Token
@@ -21,7 +22,6 @@ PREPOSITIONS: dict[str, str] = FRAMES["prepositions"]
 DATES_WITHOUT_ON = frozenset(FRAMES["dates_without_on"])
 TIMES_WITHOUT_AT = frozenset(FRAMES["times_without_at"])
 MONEY_WITH_FOR = frozenset(FRAMES["money_with_for"])
-PAST: dict[str, str] = FRAMES["past"]
 PLACE_PREPOSITIONS = words("kinds", "place_prepositions")
 BE_FORMS = {"'s": "is", "’s": "is", "'re": "are", "’re": "are", "'m": "am", "’m": "am"}
 REMINDING = words("questions", "reminding")
@@ -276,14 +276,10 @@ def _inflected(verb: Token, do: Token, subject: list[Token]) -> str:
     base = verb.lemma
     form = do.text.lower()
     if form == "did":
-        return PAST.get(base) or (base + "d" if base.endswith("e") else base + "ed")
+        return inflected(base, "VBD")
     pronoun = subject[-1].lemma if subject else ""
     if form == "does" and pronoun not in ("i", "we", "you", "they"):
-        if base.endswith(("s", "sh", "ch", "x", "z", "o")):
-            return base + "es"
-        if base.endswith("y") and base[-2:-1] not in "aeiou":
-            return base[:-1] + "ies"
-        return base + "s"
+        return inflected(base, "VBZ")
     return base
 
 

@@ -121,3 +121,15 @@ def test_a_decline_says_what_was_heard(parser, candidates):
 def test_a_decline_is_said_of_a_question_with_no_subject_before_its_verb(parser, text):
     reply = decline(read_question(parser, text))
     assert reply.startswith("I have nothing about") and reply.endswith("in your notes.")
+
+
+@pytest.mark.parametrize(
+    ("text", "about"),
+    [
+        ("Where did I stick the spare key?", "where you stuck the spare key"),  # irregular
+        ("When did Ana plan the party?", "when Ana planned the party"),  # a doubled letter
+        ("Where does Ana fly from?", "where Ana flies from"),
+    ],
+)
+def test_a_question_said_back_puts_its_verb_in_the_tense_asked(parser, text, about):
+    assert decline(read_question(parser, text)) == f"I have nothing about {about} in your notes."
