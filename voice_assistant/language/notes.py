@@ -30,6 +30,8 @@ NEW = words("changes", "new")
 OWNING = frozenset({"subject", "possessor", "label"})
 """A mention in one of these roles says whose its unit (or part) is."""
 JOINING = frozenset({"and", "but", "or", "then", "while", "whereas"})
+POINTING_BACK = words("calendar", "pointing_back")
+WHEN = frozenset({"date", "time"})
 
 
 def read_note(
@@ -69,9 +71,11 @@ def _read(title: str, fields: dict[str, str], lines: list[str], docs: list[Doc])
     subject: frozenset[str] | None = None
     """The person the sentences before were about: a sentence naming nobody is theirs
     too ("Bracken is our spaniel. Two scoops of kibble in the morning.")."""
+    when: list[Value] = []
+    """The day and time the sentence before gave, for a "then" after it."""
     for line in lines:
         if not line:
-            heading, subject = frozenset(), None
+            heading, subject, when = frozenset(), None, []
             continue
         doc = next(line_docs)
         for sentence in doc.sents:
@@ -79,6 +83,8 @@ def _read(title: str, fields: dict[str, str], lines: list[str], docs: list[Doc])
             if not tokens:
                 continue
             found = values(tokens)
+            found += _pointed_back(tokens, found, when)
+            when = [v for v in found if v.kind in WHEN] or when
             if tokens[-1].text == ":" and not [v for v in found if v.kind != "attribute"]:
                 heading = frozenset(content_words(tokens))  # "Birthdays:" over the lines below
                 continue
@@ -107,6 +113,19 @@ def _read(title: str, fields: dict[str, str], lines: list[str], docs: list[Doc])
     if by_text:
         aliases = (*aliases, by_text)
     return NoteReading(title_words, owner or frozenset(), tuple(units), names, aliases)
+
+
+def _pointed_back(tokens: tuple[Token, ...], found: list[Value], when: list[Value]) -> list[Value]:
+    """ "The winter tyres come off then too.": the day of the sentence before, as this
+    one's, at its "then"; not a "then" that goes on to what comes next (", then …",
+    "Then …") nor one in a sentence with a day of its own."""
+    if not when or any(v.kind in WHEN for v in found):
+        return []
+    for k, t in enumerate(tokens):
+        going_on = not k or tokens[k - 1].pos in ("PUNCT", "CCONJ")
+        if t.lemma in POINTING_BACK and t.pos == "ADV" and not going_on:
+            return [Value(v.kind, v.text, k, k + 1) for v in when]
+    return []
 
 
 class NoteReader:

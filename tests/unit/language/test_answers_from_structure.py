@@ -36,6 +36,12 @@ NOTES = [
         "Bring the card; the clinic moved to 14 Linden Lane last year.",
         "",
     ),
+    (
+        "Van",
+        "The van goes in for its MOT on 9 May. The roof rack comes off then too.\n"
+        "Wash it first, then drive it over.",
+        "",
+    ),
 ]
 
 
@@ -77,6 +83,7 @@ def said(parser, candidates, text: str) -> str:
         # "last year" is neither the day of the test nor the new place's day
         ("When is my hearing test?", "Your hearing test is on Tuesday 3 March at 10:15."),
         ("Where is the Linden clinic?", "The Linden clinic is at 14 Linden Lane."),
+        ("When is the roof rack coming off?", "on 9 May"),  # "then": the day before it
     ],
 )
 def test_the_value_asked_is_said(parser, candidates, text, reply):
@@ -133,3 +140,12 @@ def test_a_decline_is_said_of_a_question_with_no_subject_before_its_verb(parser,
 )
 def test_a_question_said_back_puts_its_verb_in_the_tense_asked(parser, text, about):
     assert decline(read_question(parser, text)) == f"I have nothing about {about} in your notes."
+
+
+def test_then_stands_for_the_day_before_it_only_where_it_points_back(candidates):
+    van = next(c.reading for c in candidates if "van" in c.reading.title)
+    dated = {
+        u.text: [v.text for p in u.parts for v in p.values if v.kind == "date"] for u in van.units
+    }
+    assert dated["The roof rack comes off then too."] == ["9 May"]
+    assert dated["Wash it first, then drive it over."] == []  # what comes next
