@@ -141,16 +141,24 @@ def _said_to_be_someone(tokens: tuple[Token, ...], i: int) -> bool:
     """A capitalised word the line says is a person or an animal: "Biscuit is our dog",
     "Thistle (the cat, 11) …"."""
     t = tokens[i]
-    if not t.text[:1].isupper() or t.pos not in ("PROPN", "NOUN"):
-        return False
-    head = t.head
-    if t.dep == "nsubj" and 0 <= head < len(tokens) and tokens[head].lemma == "be":
-        said = [c for c in tokens if c.head == head and c.dep == "attr" and c.pos == "NOUN"]
-        return any(is_person_word(c.lemma) for c in said)
+    if not t.text[:1].isupper() or t.pos not in ("PROPN", "NOUN", "VERB", "ADJ"):
+        return False  # the tagger makes a name of a plant or a herb a verb ("Sage (…")
     if i + 1 < len(tokens) and tokens[i + 1].text == "(":
         closing = next((k for k in range(i + 1, len(tokens)) if ")" in tokens[k].text), i + 1)
-        return any(c.pos == "NOUN" and is_person_word(c.lemma) for c in tokens[i + 2 : closing])
+        return any(c.pos == "NOUN" and _first_a_being(c.lemma) for c in tokens[i + 2 : closing])
+    head = t.head
+    being = t.pos in ("PROPN", "NOUN") and t.dep == "nsubj" and 0 <= head < len(tokens)
+    if being and tokens[head].lemma == "be":
+        said = [c for c in tokens if c.head == head and c.dep == "attr" and c.pos == "NOUN"]
+        return any(is_person_word(c.lemma) for c in said)
     return False
+
+
+def _first_a_being(word: str) -> bool:
+    """A word said of a name in brackets names a person or an animal when its most common
+    sense does ("the cat": a cat is first a feline, whatever its other senses)."""
+    senses = wordnet().synsets(word)
+    return (bool(senses) and senses[0].lexname in PERSON_CLASSES) or is_person_word(word)
 
 
 def _inside_brackets_after(tokens: tuple[Token, ...], first: Mention, second: Mention) -> bool:

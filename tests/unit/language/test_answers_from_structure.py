@@ -36,6 +36,7 @@ NOTES = [
         "Bring the card; the clinic moved to 14 Linden Lane last year.",
         "",
     ),
+    ("Pets › Sage", "Sage (the cat, 4) has a vet visit on 3 June; Ola is taking her.", ""),
     (
         "Van",
         "The van goes in for its MOT on 9 May. The roof rack comes off then too.\n"
@@ -83,7 +84,11 @@ def said(parser, candidates, text: str) -> str:
         # "last year" is neither the day of the test nor the new place's day
         ("When is my hearing test?", "Your hearing test is on Tuesday 3 March at 10:15."),
         ("Where is the Linden clinic?", "The Linden clinic is at 14 Linden Lane."),
-        ("When is the roof rack coming off?", "on 9 May"),  # "then": the day before it
+        ("When is the roof rack coming off?", "on 9 May"),
+        (
+            "Who is taking Sage to the vet?",
+            "Ola is taking Sage to the vet.",
+        ),  # "(the cat)"  # "then": the day before it
     ],
 )
 def test_the_value_asked_is_said(parser, candidates, text, reply):
@@ -149,3 +154,8 @@ def test_then_stands_for_the_day_before_it_only_where_it_points_back(candidates)
     }
     assert dated["The roof rack comes off then too."] == ["9 May"]
     assert dated["Wash it first, then drive it over."] == []  # what comes next
+
+
+def test_a_name_is_known_by_what_its_brackets_say_it_is(candidates):
+    sage = next(c.reading for c in candidates if "sage" in c.reading.title)
+    assert "sage" in sage.names  # "Sage (the cat, 4)": a cat is first a feline
