@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from voice_assistant.language.days import date_key, same_day
 from voice_assistant.language.lexicon import LEXICON, words
-from voice_assistant.language.question import Question
+from voice_assistant.language.question import KIND_NOUNS, Question
 from voice_assistant.language.reading import Part, Unit
 from voice_assistant.language.wordnet import wordnet
 
@@ -18,8 +18,10 @@ def focus_found(question: Question, context: frozenset[str]) -> float | None:
     """None when a focus word is missing from the unit and its title; else a score: words
     found as written count more than synonyms."""
     needed = {w for w in question.focus if " " not in w}
-    if needed - GENERIC:
-        needed -= GENERIC  # "dentist appointment": the note says dentist, not appointment
+    if not needed - GENERIC - KIND_NOUNS:  # "the key safe code at …": the key safe's
+        needed |= _modifiers(question, needed)
+    if needed - GENERIC - KIND_NOUNS:
+        needed -= GENERIC | KIND_NOUNS  # "dentist appointment": the note says dentist
     score = 0.0
     for word in needed:
         found = focus_found_word(word, context)
@@ -27,6 +29,20 @@ def focus_found(question: Question, context: frozenset[str]) -> float | None:
             return None
         score += found
     return score
+
+
+def _modifiers(question: Question, nouns: set[str]) -> set[str]:
+    """The words the tagger made adjectives before a noun that says only a kind of value
+    ("key safe" of "the key safe code"): what the code is of."""
+    tokens = question.tokens
+    return {
+        t.lemma
+        for t in tokens
+        if t.dep in ("amod", "compound")
+        and 0 <= t.head < len(tokens)
+        and tokens[t.head].lemma in nouns
+        and t.lemma in question.extra
+    }
 
 
 def focus_found_word(word: str, context: frozenset[str]) -> float | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from voice_assistant.language.lexicon import words
 from voice_assistant.language.question import Question
 from voice_assistant.language.reading import USER, Mention, NoteReading, Part, Unit, Value
+from voice_assistant.language.wordnet import wordnet
 
 ATTRIBUTES = words("person", "attributes")
 
@@ -31,7 +32,23 @@ def owned(
     whose = whose_of(question, note, unit, part, value, known)
     if question.owner == {USER}:
         return whose == {USER}
-    return bool(whose & question.owner)
+    return bool(whose & question.owner) or _member_of(question, whose)
+
+
+def _member_of(question: Question, whose: frozenset[str]) -> bool:
+    """ "my parents' place" of a note about Mum: a plural person word is had by each
+    person it covers (WordNet: a mum is a parent)."""
+    plural = {
+        t.lemma
+        for t in question.tokens
+        if t.lemma in (question.owner or ()) and t.pos == "NOUN" and t.text.lower() != t.lemma
+    }
+    return any(
+        wordnet().is_a(name, word, depth=3, senses=3)
+        for name in whose
+        if " " not in name
+        for word in plural
+    )
 
 
 def whose_of(

@@ -36,6 +36,11 @@ NOTES = [
         "Bring the card; the clinic moved to 14 Linden Lane last year.",
         "",
     ),
+    (
+        "Mum and Dad",
+        "Mum (Ines) and Dad (Rui) moved in March. The key safe at the flat is 4471.",
+        "",
+    ),
     ("Pets › Sage", "Sage (the cat, 4) has a vet visit on 3 June; Ola is taking her.", ""),
     (
         "Van",
@@ -85,6 +90,7 @@ def said(parser, candidates, text: str) -> str:
         ("When is my hearing test?", "Your hearing test is on Tuesday 3 March at 10:15."),
         ("Where is the Linden clinic?", "The Linden clinic is at 14 Linden Lane."),
         ("When is the roof rack coming off?", "on 9 May"),
+        ("What's the key safe code at my parents' place?", "4471"),  # a mum is a parent
         (
             "Who is taking Sage to the vet?",
             "Ola is taking Sage to the vet.",
@@ -109,6 +115,7 @@ def test_the_value_asked_is_said(parser, candidates, text, reply):
         # the name misheard away: whose evening? and which code?
         ("Which day is them least parents evening?", ("January",)),
         ("What's the code for the shed?", ("0815",)),
+        ("What's the key safe code at my brother's place?", ("4471",)),
     ],
 )
 def test_the_value_beside_the_one_asked_is_never_said(parser, candidates, text, not_said):
