@@ -7,21 +7,24 @@ from __future__ import annotations
 from voice_assistant.language.days import date_key, same_day
 from voice_assistant.language.lexicon import LEXICON, words
 from voice_assistant.language.question import KIND_NOUNS, Question
-from voice_assistant.language.reading import Part, Unit
+from voice_assistant.language.reading import USER, Part, Unit
 from voice_assistant.language.wordnet import wordnet
 
 GENERIC = words("kinds", "generic_heads")
 IMPLIED: dict[str, set[str]] = {k: set(v) for k, v in LEXICON["implied"].items()}
 
 
-def focus_found(question: Question, context: frozenset[str]) -> float | None:
+def focus_found(question: Question, context: frozenset[str], relaxed: bool = False) -> float | None:
     """None when a focus word is missing from the unit and its title; else a score: words
-    found as written count more than synonyms."""
+    found as written count more than synonyms. ``relaxed``: a focus of words that only
+    name a kind of value ("number") need not be said (``named_only_by_kind``)."""
     needed = {w for w in question.focus if " " not in w}
     if not needed - GENERIC - KIND_NOUNS:  # "the key safe code at …": the key safe's
         needed |= _modifiers(question, needed)
     if needed - GENERIC - KIND_NOUNS:
         needed -= GENERIC | KIND_NOUNS  # "dentist appointment": the note says dentist
+    elif relaxed:
+        needed = set()  # "Oona's number": what is hers of the kind asked, however named
     score = 0.0
     for word in needed:
         found = focus_found_word(word, context)
@@ -29,6 +32,14 @@ def focus_found(question: Question, context: frozenset[str]) -> float | None:
             return None
         score += found
     return score
+
+
+def named_only_by_kind(question: Question) -> bool:
+    """The question names its thing only by the kind of value and whose it is ("Oona's
+    number"): a note may give it under another word ("Extensions: Oona 4460")."""
+    needed = {w for w in question.focus if " " not in w}
+    owner = question.owner or frozenset()
+    return bool(owner) and USER not in owner and not needed - GENERIC - KIND_NOUNS
 
 
 def _modifiers(question: Question, nouns: set[str]) -> set[str]:

@@ -19,6 +19,7 @@ from voice_assistant.language.focus import (
     another,
     focus_found,
     focus_found_word,
+    named_only_by_kind,
     on_the_day,
     picked,
 )
@@ -80,6 +81,13 @@ def matches(question: Question, candidates: list[Candidate]) -> list[Match]:
     side), then by how much of the focus its own sentence says, then the newer note."""
     if not question.focus and question.owner is None:
         return []  # nothing says what it is about: every value would do
+    found = _matched(question, candidates, relaxed=False)
+    if not found and named_only_by_kind(question):  # "Oona's number": not said so
+        found = _matched(question, candidates, relaxed=True)
+    return sorted(found, key=lambda m: (-m.score, -m.near, _newest(m.day), m.key))
+
+
+def _matched(question: Question, candidates: list[Candidate], relaxed: bool) -> list[Match]:
     known = aliases(c.reading for c in candidates)
     found: list[Match] = []
     for candidate in candidates:
@@ -92,7 +100,7 @@ def matches(question: Question, candidates: list[Candidate]) -> list[Match]:
             if question.head in unit.words or _refers_back(question, unit):
                 context |= before  # "the clinic" of "the Riverside clinic" before
             before |= unit.words
-            focus = focus_found(question, context)
+            focus = focus_found(question, context, relaxed)
             if focus is None or not on_the_day(question, unit):
                 continue
             unit = cut_for(question, unit)
@@ -124,7 +132,7 @@ def matches(question: Question, candidates: list[Candidate]) -> list[Match]:
                             whose_of(question, note, unit, part, value, known),
                         )
                     )
-    return sorted(found, key=lambda m: (-m.score, -m.near, _newest(m.day), m.key))
+    return found
 
 
 def _label_lends(question: Question, unit: Unit) -> bool:

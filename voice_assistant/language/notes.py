@@ -73,6 +73,8 @@ def _read(title: str, fields: dict[str, str], lines: list[str], docs: list[Doc])
     too ("Bracken is our spaniel. Two scoops of kibble in the morning.")."""
     when: list[Value] = []
     """The day and time the sentence before gave, for a "then" after it."""
+    listed = False
+    """The subject came from a line's label ("Oona (charge nurse): 4460")."""
     for line in lines:
         if not line:
             heading, subject, when = frozenset(), None, []
@@ -90,7 +92,11 @@ def _read(title: str, fields: dict[str, str], lines: list[str], docs: list[Doc])
                 continue
             people = mentions(tokens, last_person)
             own_subject = any(t.dep in ("nsubj", "nsubjpass") for t in tokens)
+            labelled = label_end(tokens) is not None
+            # "Oona (charge nurse): 4460" then "Pharmacy: 2210": lines of a list are each
+            # their own label's; "Bracken is our spaniel." then "Food: …" is still hers
             carried = subject is not None and not people and not own_subject
+            carried = carried and not (listed and labelled)
             whose = subject if carried and subject is not None else frozenset()
             unit = _unit(sentence.text, tokens, found, people, heading, whose)
             units.append(unit)
@@ -102,6 +108,8 @@ def _read(title: str, fields: dict[str, str], lines: list[str], docs: list[Doc])
                 m.names for m in people if m.role in ("subject", "label") and USER not in m.names
             ]
             subject = subjects[0] if subjects else subject if not people else None
+            if subjects or people:
+                listed = labelled and any(m.role == "label" for m in people)
     if owner is None:  # "Bracken", a common word as a title, is the name its text uses
         said = title.strip().lower()
         owner = next((m.names for u in units for m in u.mentions if said in m.names), None)

@@ -41,6 +41,7 @@ NOTES = [
         "Mum (Ines) and Dad (Rui) moved in March. The key safe at the flat is 4471.",
         "",
     ),
+    ("Work › Extensions", "Oona (charge nurse): 4460\nPharmacy: 2210", ""),
     ("Pets › Sage", "Sage (the cat, 4) has a vet visit on 3 June; Ola is taking her.", ""),
     (
         "Van",
@@ -91,6 +92,7 @@ def said(parser, candidates, text: str) -> str:
         ("Where is the Linden clinic?", "The Linden clinic is at 14 Linden Lane."),
         ("When is the roof rack coming off?", "on 9 May"),
         ("What's the key safe code at my parents' place?", "4471"),  # a mum is a parent
+        ("What's Oona's number at work?", "4460"),  # not said to be a number: hers
         (
             "Who is taking Sage to the vet?",
             "Ola is taking Sage to the vet.",
@@ -116,6 +118,7 @@ def test_the_value_asked_is_said(parser, candidates, text, reply):
         ("Which day is them least parents evening?", ("January",)),
         ("What's the code for the shed?", ("0815",)),
         ("What's the key safe code at my brother's place?", ("4471",)),
+        ("What's Tuva's number?", ("4460", "2210", "4471")),
     ],
 )
 def test_the_value_beside_the_one_asked_is_never_said(parser, candidates, text, not_said):
