@@ -10,6 +10,7 @@ keeps its own qualifier.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
@@ -99,6 +100,8 @@ def _read(title: str, fields: dict[str, str], lines: list[str], docs: list[Doc])
             carried = carried and not (listed and labelled)
             whose = subject if carried and subject is not None else frozenset()
             unit = _unit(sentence.text, tokens, found, people, heading, whose)
+            if subject and not carried and not (listed and labelled):
+                unit = replace(unit, before=subject)
             units.append(unit)
             people_named = [m.names for m in people if USER not in m.names]
             if people_named:

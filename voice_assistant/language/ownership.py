@@ -9,6 +9,7 @@ from voice_assistant.language.reading import USER, Mention, NoteReading, Part, U
 from voice_assistant.language.wordnet import wordnet
 
 ATTRIBUTES = words("person", "attributes")
+CLAUSE_END = frozenset({";"})
 
 
 def owned(
@@ -51,6 +52,14 @@ def _member_of(question: Question, whose: frozenset[str]) -> bool:
     )
 
 
+def _clause(unit: Unit, value: Value) -> tuple[int, int]:
+    """The tokens of the clause the value stands in: between the semicolons around it."""
+    ends = [k for k, t in enumerate(unit.tokens) if t.text in CLAUSE_END]
+    start = max((k + 1 for k in ends if k < value.start), default=0)
+    end = min((k for k in ends if k >= value.end), default=len(unit.tokens))
+    return start, end
+
+
 def whose_of(
     question: Question,
     note: NoteReading,
@@ -77,6 +86,13 @@ def _whose(
     ]
     if asked_of:  # "Tuva's parents' evening is at 17:40": the parents' of the question's
         return asked_of[0].of
+
+    start, end = _clause(unit, value)
+    alone = not any(start <= m.start < end for m in unit.mentions) and not any(
+        unit.tokens[k].dep in ("nsubj", "nsubjpass") for k in range(start, end)
+    )  # "Rent is paid on the first", after "The landlord is Mr Obi": a subject of its own
+    if alone and unit.before and USER not in unit.before and not unit.before & question.focus:
+        return unit.before  # "Vet check on Wednesday; … Ola is taking her": Sage's
 
     def usable(m: Mention) -> bool:
         overlaps = m.start < value.end and value.start < m.end

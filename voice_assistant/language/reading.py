@@ -85,6 +85,10 @@ class Unit:
     """Whose the unit is when no part says otherwise: its subject, a pronoun's person, the
     note's person, or ``USER`` for the user's own words; empty when nothing says."""
     parts: tuple[Part, ...]
+    before: frozenset[str] = frozenset()
+    """The person the sentences before were about: a part naming nobody is theirs when
+    the unit's people stand in its other parts ("Sage has her tablet. Vet check on
+    Wednesday; I'm working, so Ola is taking her.": the vet check is Sage's)."""
 
 
 @dataclass(frozen=True)
@@ -134,6 +138,7 @@ class NoteReading:
                     )
                     for p in u["parts"]
                 ),
+                before=frozenset(u.get("before", ())),
             )
             for u in data["units"]
         )

@@ -41,6 +41,12 @@ NOTES = [
         "Mum (Ines) and Dad (Rui) moved in March. The key safe at the flat is 4471.",
         "",
     ),
+    (
+        "Pets › Juniper",
+        "Juniper (the dog, 6) has his tablet every morning. Vet check on Friday 4 June at"
+        " 9:10; I'm working, so Ola is taking him.",
+        "",
+    ),
     ("Work › Extensions", "Oona (charge nurse): 4460\nPharmacy: 2210", ""),
     ("Pets › Sage", "Sage (the cat, 4) has a vet visit on 3 June; Ola is taking her.", ""),
     (
@@ -92,7 +98,11 @@ def said(parser, candidates, text: str) -> str:
         ("Where is the Linden clinic?", "The Linden clinic is at 14 Linden Lane."),
         ("When is the roof rack coming off?", "on 9 May"),
         ("What's the key safe code at my parents' place?", "4471"),  # a mum is a parent
-        ("What's Oona's number at work?", "4460"),  # not said to be a number: hers
+        ("What's Oona's number at work?", "4460"),
+        (
+            "When is Juniper's vet check?",
+            "on Friday 4 June at 9:10",
+        ),  # his, not mine  # not said to be a number: hers
         (
             "Who is taking Sage to the vet?",
             "Ola is taking Sage to the vet.",
