@@ -49,7 +49,9 @@ class Frame:
     """The question word is the subject: the value goes first ("Tuva is second …")."""
     verb_lemma: str = ""
 
-    def statement(self, value: str, kind: str) -> str:
+    def statement(self, value: str, kind: str, preposition: str = "") -> str:
+        """``preposition``: the note's own before the value, on the question's verb ("goes
+        to 1000 degrees"), said unless the question leaves one dangling."""
         if self.wh_subject:
             return _sentence(_join(value, self.verb, self.tail, self.after))
         if not self.verb:
@@ -57,6 +59,8 @@ class Frame:
         if self.tail.endswith(_DANGLING):  # "booked into" + "at Lindqvist Motors"
             first = value.split()[0].lower() if value.split() else ""
             slot = value.split(" ", 1)[1] if first in PLACE_PREPOSITIONS and " " in value else value
+        elif preposition:
+            slot = f"{preposition} {value}"
         else:
             slot = _prepared(value, kind, self.verb_lemma)
         return _sentence(_join(self.subject, self.verb, self.tail, slot, self.after))
@@ -178,8 +182,9 @@ def frame(question: Question) -> Frame:
     return Frame(wh, _words(subject), _words(tail) or "is", verb_lemma="be")
 
 
-def answer(question: Question, value: str, kind: str) -> str:
-    """The question turned into a statement holding ``value`` (a value of ``kind``)."""
+def answer(question: Question, value: str, kind: str, preposition: str = "") -> str:
+    """The question turned into a statement holding ``value`` (a value of ``kind``;
+    ``preposition``: the note's before it, on the question's own verb)."""
     if question.wh[1] <= question.wh[0]:
         return _sentence(second(value))
     start, end = question.wh
@@ -199,7 +204,7 @@ def answer(question: Question, value: str, kind: str) -> str:
         return _sentence(f"It's {second(named)}")
     if kind == "place" and question.head in KIND_NOUNS:
         kind = "attribute"  # "The address of the clinic is 14 Mill Lane.", no "at"
-    return frame(question).statement(second(value), kind)
+    return frame(question).statement(second(value), kind, preposition)
 
 
 def choice(side: str) -> str:

@@ -210,6 +210,20 @@ def _relative(value: Value) -> bool:
     return not any(c.isdigit() for c in value.text) and value.text.split()[0].lower() in RELATIVE
 
 
+def own_preposition(question: Question, match: Match) -> str:
+    """The note's preposition before the value when it hangs on the question's own verb:
+    "Bisque firing goes to 1000 degrees" for "How hot does the bisque go?" says "to"; a
+    day, a time and a place say their own ("on", "at", "in Gdansk")."""
+    value, tokens = match.values[0], match.unit.tokens
+    if value.kind in ("date", "time", "place") or value.start == 0:
+        return ""
+    before = tokens[value.start - 1]
+    if before.pos != "ADP" or not 0 <= before.head < len(tokens):
+        return ""
+    verb = {t.lemma for t in question.tokens if t.dep == "ROOT" and t.pos == "VERB"}
+    return before.text.lower() if tokens[before.head].lemma in verb else ""  # not "feed"
+
+
 def cut_for(question: Question, unit: Unit) -> Unit:
     """The unit in parts by the values that could answer: a question for a place is not
     cut by the names beside the place."""

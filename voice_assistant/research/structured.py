@@ -22,7 +22,14 @@ from voice_assistant.language.frame import answer as frame_answer
 from voice_assistant.language.frame import choice as frame_choice
 from voice_assistant.language.frame import decline as frame_decline
 from voice_assistant.language.grounding import lacks_kind, unheld
-from voice_assistant.language.match import Candidate, Match, aliases, best, matches
+from voice_assistant.language.match import (
+    Candidate,
+    Match,
+    aliases,
+    best,
+    matches,
+    own_preposition,
+)
 from voice_assistant.language.notes import read_note
 from voice_assistant.language.parser import Parser
 from voice_assistant.language.question import Question, read_question
@@ -161,7 +168,7 @@ class StructuredAnswers:
     def _matched(self, question: Question, match: Match, memories: list[Memory]) -> Structured:
         memory = memories[match.key]
         value_kind = match.values[0].kind
-        text = frame_answer(question, match.text, value_kind)
+        text = frame_answer(question, match.text, value_kind, own_preposition(question, match))
         trace = {
             "value": match.text,
             "kind": value_kind,

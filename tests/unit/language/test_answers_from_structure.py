@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from voice_assistant.language.frame import answer, decline
-from voice_assistant.language.match import Candidate, best, matches
+from voice_assistant.language.match import Candidate, best, matches, own_preposition
 from voice_assistant.language.notes import read_note
 from voice_assistant.language.question import read_question
 
@@ -71,7 +71,8 @@ def said(parser, candidates, text: str) -> str:
     chosen = best(question, matches(question, candidates))
     if not chosen:
         return decline(question)
-    return answer(question, chosen[0].text, chosen[0].values[0].kind)
+    preposition = own_preposition(question, chosen[0])
+    return answer(question, chosen[0].text, chosen[0].values[0].kind, preposition)
 
 
 @pytest.mark.parametrize(
@@ -89,6 +90,7 @@ def said(parser, candidates, text: str) -> str:
         ("What time does our flight back leave?", "Your flight back leaves at 11:40."),
         ("When is my dentist appointment?", "on Friday 20 March at 11:15"),  # the newer note
         ("What temperature does the glaze firing go to?", "1240 degrees"),
+        ("How hot does the bisque go?", "goes to 1000 degrees."),  # the note's "to"
         ("What colour is the hall?", "Setting Plaster"),
         ("When does the window cleaner come?", "The window cleaner comes every other Tuesday."),
         ("Who services the boiler?", "Nordwind services the boiler."),  # a passive's agent
