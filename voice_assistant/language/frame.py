@@ -105,6 +105,10 @@ def frame(question: Question) -> Frame:
     if wh_tokens and wh_tokens[0].lemma == "how":  # "how many scoops": the counted noun too
         while rest and rest[0].pos in ("NOUN", "ADJ") and rest[0].lemma not in ("be",):
             wh_tokens.append(rest.pop(0))
+    nouns = next((k for k, t in enumerate(rest) if t.pos not in ("NOUN", "PROPN", "ADJ", "ADV")), 0)
+    if wh_tokens and 0 < nouns < len(rest) and rest[nouns].lemma == "do":
+        wh_tokens += rest[:nouns]  # "what size tyre do I need": the tyre is asked, with it
+        rest = rest[nouns:]
     wh = _words(wh_tokens).lower()
     wh_subject = any(t.dep in ("nsubj", "nsubjpass") for t in wh_tokens) and bool(
         set(question.kinds) & SUBJECT_KINDS  # "Who is …?", not "Which day is …?"
@@ -157,7 +161,8 @@ def frame(question: Question) -> Frame:
         taken = [
             t
             for t in more
-            if t.dep == "prt" or (t.pos == "PRON" and t is more[0] and t.dep != "poss")
+            if (t.dep == "prt" and t.head == index[id(verb)])  # "come out", not "send off"
+            or (t.pos == "PRON" and t is more[0] and t.dep != "poss")
         ]
         more = [t for t in more if t not in taken]  # "lend me", "come out": with the verb
         objects, more = _noun_phrase(more) if more and more[0].pos != "ADP" else ([], more)
@@ -179,7 +184,10 @@ def frame(question: Question) -> Frame:
             # "what we're reading for book club": the thing read right after the verb
             return Frame(wh, _words(subject), be, _words(rest[:1]), _words(rest[1:]))
         return Frame(wh, _words(subject), be, _words(rest))
-    return Frame(wh, _words(subject), _words(tail) or "is", verb_lemma="be")
+    if tail:  # "(tell me) where I know Ana from": the verb is the tail's, not "is"
+        lemma = next((t.lemma for t in tail if t.pos in ("VERB", "AUX")), "")
+        return Frame(wh, _words(subject), _words(tail), verb_lemma=lemma)
+    return Frame(wh, _words(subject), "is", verb_lemma="be")
 
 
 def answer(question: Question, value: str, kind: str, preposition: str = "") -> str:

@@ -163,6 +163,12 @@ def test_a_decline_is_said_of_a_question_with_no_subject_before_its_verb(parser,
         ("Where did I stick the spare key?", "where you stuck the spare key"),  # irregular
         ("When did Ana plan the party?", "when Ana planned the party"),  # a doubled letter
         ("Where does Ana fly from?", "where Ana flies from"),
+        ("Tell me where I know Ana from.", "where you know Ana from"),  # no "is" to say
+        ("What size tyre do I need for the van?", "what size tyre you need for the van"),
+        (
+            "What else do I need to send off with the form?",
+            "what else you need to send off with the form",
+        ),
     ],
 )
 def test_a_question_said_back_puts_its_verb_in_the_tense_asked(parser, text, about):
