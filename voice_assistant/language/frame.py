@@ -318,8 +318,12 @@ def _words(tokens: list[Token]) -> str:
     out = ""
     for i, t in enumerate(tokens):
         # "what the guy's called": an "'s" the tagger read as a possessive, before a verb
-        said_be = t.lemma == "be" or (
-            t.text in ("'s", "’s") and i + 1 < len(tokens) and tokens[i + 1].pos == "VERB"
+        after = tokens[i + 1] if i + 1 < len(tokens) else None
+        said_be = t.lemma == "be" or (  # "called", "going"; not "Ana's do", a party
+            t.text in ("'s", "’s")
+            and after is not None
+            and after.pos == "VERB"
+            and after.text.lower() != after.lemma
         )
         text = BE_FORMS.get(t.text.lower(), t.text) if said_be else t.text
         if text != t.text:

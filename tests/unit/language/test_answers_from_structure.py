@@ -164,6 +164,10 @@ def test_a_decline_is_said_of_a_question_with_no_subject_before_its_verb(parser,
         ("When did Ana plan the party?", "when Ana planned the party"),  # a doubled letter
         ("Where does Ana fly from?", "where Ana flies from"),
         ("Tell me where I know Ana from.", "where you know Ana from"),  # no "is" to say
+        (
+            "How long am I supposed to talk for at Kofi's do?",  # a party
+            "how long you are supposed to talk for at Kofi's do",
+        ),
         ("What size tyre do I need for the van?", "what size tyre you need for the van"),
         (
             "What else do I need to send off with the form?",
