@@ -5,12 +5,12 @@ the owner ``ownership``."""
 
 from __future__ import annotations
 
+from voice_assistant.language.arguments import objects, subjects
 from voice_assistant.language.days import names_a_day
 from voice_assistant.language.lexicon import LEXICON, words
 from voice_assistant.language.question import Question
 from voice_assistant.language.reading import NoteReading, Part, Token, Unit, Value
 from voice_assistant.language.tokens import CONTENT, clause_of
-from voice_assistant.language.values import objects, subjects
 from voice_assistant.language.wordnet import wordnet
 
 GENERIC = words("kinds", "generic_heads")

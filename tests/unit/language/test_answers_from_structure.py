@@ -47,6 +47,7 @@ NOTES = [
         " 9:10; I'm working, so Ola is taking him.",
         "",
     ),
+    ("Work › Billing", "The billing service belongs to the ledger team.", ""),
     ("Work › Extensions", "Oona (charge nurse): 4460\nPharmacy: 2210", ""),
     ("Pets › Sage", "Sage (the cat, 4) has a vet visit on 3 June; Ola is taking her.", ""),
     (
@@ -101,6 +102,7 @@ def said(parser, candidates, text: str) -> str:
         ("When is the roof rack coming off?", "on 9 May"),
         ("What's the key safe code at my parents' place?", "4471"),  # a mum is a parent
         ("What's Oona's number at work?", "4460"),
+        ("Who owns the billing service?", "The ledger team owns the billing service."),
         (
             "When is Juniper's vet check?",
             "on Friday 4 June at 9:10",
