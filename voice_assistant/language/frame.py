@@ -63,6 +63,8 @@ class Frame:
             slot = f"{preposition} {value}"
         else:
             slot = _prepared(value, kind, self.verb_lemma)
+        if kind in ("date", "time") and not self.tail:  # "go back to school … on 5 May"
+            return _sentence(_join(self.subject, self.verb, self.after, slot))
         return _sentence(_join(self.subject, self.verb, self.tail, slot, self.after))
 
     def clause(self) -> str:

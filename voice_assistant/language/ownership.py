@@ -33,17 +33,24 @@ def owned(
     whose = whose_of(question, note, unit, part, value, known)
     if question.owner == {USER}:
         return whose == {USER}
+    if whose == {USER} and question.focus and _plural(question):
+        return True  # "When do the kids go back to school?": a family's note naming nobody
     return bool(whose & question.owner) or _member_of(question, whose)
+
+
+def _plural(question: Question) -> set[str]:
+    """The plural person words the owner is said by ("the kids", "my parents")."""
+    return {
+        t.lemma
+        for t in question.tokens
+        if t.lemma in (question.owner or ()) and t.pos == "NOUN" and t.text.lower() != t.lemma
+    }
 
 
 def _member_of(question: Question, whose: frozenset[str]) -> bool:
     """ "my parents' place" of a note about Mum: a plural person word is had by each
     person it covers (WordNet: a mum is a parent)."""
-    plural = {
-        t.lemma
-        for t in question.tokens
-        if t.lemma in (question.owner or ()) and t.pos == "NOUN" and t.text.lower() != t.lemma
-    }
+    plural = _plural(question)
     return any(
         wordnet().is_a(name, word, depth=3, senses=3)
         for name in whose

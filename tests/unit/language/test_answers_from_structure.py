@@ -47,6 +47,11 @@ NOTES = [
         " 9:10; I'm working, so Ola is taking him.",
         "",
     ),
+    (
+        "Family › Term dates",
+        "School breaks up on Friday 18 December and goes back on Tuesday 5 January.",
+        "",
+    ),
     ("Work › Billing", "The billing service belongs to the ledger team.", ""),
     ("Work › Extensions", "Oona (charge nurse): 4460\nPharmacy: 2210", ""),
     ("Pets › Sage", "Sage (the cat, 4) has a vet visit on 3 June; Ola is taking her.", ""),
@@ -103,6 +108,10 @@ def said(parser, candidates, text: str) -> str:
         ("What's the key safe code at my parents' place?", "4471"),  # a mum is a parent
         ("What's Oona's number at work?", "4460"),
         ("Who owns the billing service?", "The ledger team owns the billing service."),
+        (  # a family's note naming nobody is the kids' too; the day after what is done
+            "When do the kids go back to school after Christmas?",
+            "The kids go back to school after Christmas on Tuesday 5 January.",
+        ),
         (
             "When is Juniper's vet check?",
             "on Friday 4 June at 9:10",
