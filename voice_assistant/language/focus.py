@@ -30,16 +30,21 @@ def focus_found(question: Question, context: frozenset[str], relaxed: bool = Fal
         found = focus_found_word(word, context)
         if found is None:
             return None
+        if found < 1 and any(
+            focus_found_word(m, context) is None for m in _modifiers(question, {word})
+        ):
+            return None  # "my mic lock" is no "gym locker": in other words, and another one
         score += found
     return score
 
 
 def named_only_by_kind(question: Question) -> bool:
     """The question names its thing only by the kind of value and whose it is ("Oona's
-    number"): a note may give it under another word ("Extensions: Oona 4460")."""
+    number"): a note may give it under another word ("Extensions: Oona 4460"). Not a
+    vaguer word ("the cat's appointment" is no flea treatment)."""
     needed = {w for w in question.focus if " " not in w}
     owner = question.owner or frozenset()
-    return bool(owner) and USER not in owner and not needed - GENERIC - KIND_NOUNS
+    return bool(needed) and bool(owner) and USER not in owner and not needed - KIND_NOUNS
 
 
 def _modifiers(question: Question, nouns: set[str]) -> set[str]:

@@ -52,6 +52,7 @@ NOTES = [
         "School breaks up on Friday 18 December and goes back on Tuesday 5 January.",
         "",
     ),
+    ("Pets › Pip", "Pip's next flea treatment is on 30 October.", ""),
     ("Work › Billing", "The billing service belongs to the ledger team.", ""),
     ("Work › Extensions", "Oona (charge nurse): 4460\nPharmacy: 2210", ""),
     ("Pets › Sage", "Sage (the cat, 4) has a vet visit on 3 June; Ola is taking her.", ""),
@@ -142,6 +143,8 @@ def test_the_value_asked_is_said(parser, candidates, text, reply):
         ("What's the code for the shed?", ("0815",)),
         ("What's the key safe code at my brother's place?", ("4471",)),
         ("What's Tuva's number?", ("4460", "2210", "4471")),
+        ("When is Pip's appointment?", ("30 October",)),  # a vaguer word: not a treatment
+        ("What's the code for my mic lock?", ("0815",)),  # misheard: not the gate's padlock
     ],
 )
 def test_the_value_beside_the_one_asked_is_never_said(parser, candidates, text, not_said):
