@@ -82,6 +82,12 @@ class StructuredAnswers:
             n for n in question.names if not ({n} | (owner if n in owner else set())) & known
         }
         unheard -= self._names_anywhere(unheard, owner)
+        unheard -= {  # "the Carol concert" as whisper writes it: a note's "Carol concert"
+            n
+            for n in unheard
+            for _, r in readings
+            if r is not None and n in r.title and r.title & (question.focus - {n})
+        }
         # a name no note mentions, of a personal question or one it asks something of
         # ("When is Bram's birthday?"), is declined as heard; of one about the world ("Who
         # wrote Middlemarch?") only when the notes would otherwise answer it ("Who's Prior

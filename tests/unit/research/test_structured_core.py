@@ -33,6 +33,7 @@ def core(parser: Parser, llm: FakeLLM) -> MemoryResearch:
     store = MemoryStore(connect(Path(":memory:")), device="test", reader=NoteReader(parser))
     store.add("Wilhelmina: 14 February\nBarnaby: 29 August", title="Birthdays", kind="note")
     store.add("My brother Casimir lives in Trondheim.", title="Casimir", kind="note")
+    store.add("Tickets £12 adults, £6 children.", title="Carol concert", kind="note")
     settings = Settings()
     return MemoryResearch(
         llm,
@@ -74,3 +75,13 @@ def test_the_model_s_open_answer_the_notes_hold_stands(parser):
     reply = core(parser, llm).answer("Tell me about Wilhelmina's birthday.", "spoken")
     assert "14 February" in reply.text
     assert reply.review is not None and reply.review["drafts"][0]["failed"] == []
+
+
+def test_a_word_of_a_note_s_title_heard_capitalised_is_no_unknown_name(parser):
+    llm = FakeLLM()
+    reply = core(parser, llm).answer(
+        "How much are tickets for children at the Carol concert?", "spoken"
+    )
+    assert "£6" in reply.text and llm.calls == []
+    unknown = core(parser, llm).answer("When is Ottoline's birthday?", "spoken")
+    assert unknown.final_outcome == "declined"  # a name no note says is still declined
