@@ -3,6 +3,7 @@ reading every module shares: lemmas, content words, a line's label, a phrase's t
 
 from __future__ import annotations
 
+import unicodedata
 from typing import TYPE_CHECKING
 
 from voice_assistant.language.lexicon import LEXICON, words
@@ -21,11 +22,17 @@ NEGATION = words("negation", "words")
 
 
 def lemma(token: object) -> str:
-    """Lower-case lemma; a proper noun keeps its own text (lower case)."""
+    """Lower-case lemma without accents ("Tomás" and "Tomas", as whisper may write it,
+    are one name); a proper noun keeps its own text."""
     text = str(getattr(token, "text", ""))
-    if getattr(token, "pos_", "") == "PROPN":
-        return text.lower()
-    return str(getattr(token, "lemma_", text)).lower()
+    said = text if getattr(token, "pos_", "") == "PROPN" else getattr(token, "lemma_", text)
+    return _unaccented(str(said).lower())
+
+
+def _unaccented(word: str) -> str:
+    if word.isascii():
+        return word
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
 
 
 def tokens_of(span: Span) -> tuple[Token, ...]:

@@ -34,6 +34,8 @@ def core(parser: Parser, llm: FakeLLM) -> MemoryResearch:
     store.add("Wilhelmina: 14 February\nBarnaby: 29 August", title="Birthdays", kind="note")
     store.add("My brother Casimir lives in Trondheim.", title="Casimir", kind="note")
     store.add("Tickets £12 adults, £6 children.", title="Carol concert", kind="note")
+    store.add("The billing service belongs to the ledger team.", title="Billing", kind="note")
+    store.add("My cousin Joaquín lives in Sevilla.", title="Cousin", kind="note")
     settings = Settings()
     return MemoryResearch(
         llm,
@@ -85,3 +87,15 @@ def test_a_word_of_a_note_s_title_heard_capitalised_is_no_unknown_name(parser):
     assert "£6" in reply.text and llm.calls == []
     unknown = core(parser, llm).answer("When is Ottoline's birthday?", "spoken")
     assert unknown.final_outcome == "declined"  # a name no note says is still declined
+
+
+@pytest.mark.parametrize(
+    ("heard", "said"),
+    [
+        ("Who owns the Billing Service?", "ledger team"),  # the note writes it lower case
+        ("Where does Joaquin live?", "Sevilla"),  # the note's "Joaquín", accent unheard
+    ],
+)
+def test_a_name_as_whisper_writes_it_is_the_note_s(parser, heard, said):
+    reply = core(parser, FakeLLM()).answer(heard, "spoken")
+    assert said in reply.text and reply.final_outcome == "matched"
