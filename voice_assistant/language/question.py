@@ -284,7 +284,8 @@ def _head(tokens: tuple[Token, ...], nouns: list[int]) -> int | None:
         of = tokens[i].dep == "pobj" and tokens[tokens[i].head].lemma == "of"
         if of:  # "the name of Radu's boy": the name is asked, of the boy
             continue
-        if tokens[i].dep == "pobj" and tokens[tokens[i].head].head in nouns:
+        in_phrase = tokens[i].dep == "pobj" and tokens[tokens[i].head].head in nouns
+        if in_phrase and tokens[i].entity != "date":
             continue  # "the code at my parents' place": the code is asked, at the place
         if possessed and not any(t.head == i and t.lemma in FIRST_PERSON for t in tokens):
             return _phrase_head(tokens, i)
