@@ -108,8 +108,9 @@ def frame(question: Question) -> Frame:
         while rest and rest[0].pos in ("NOUN", "ADJ") and rest[0].lemma not in ("be",):
             wh_tokens.append(rest.pop(0))
     nouns = next((k for k, t in enumerate(rest) if t.pos not in ("NOUN", "PROPN", "ADJ", "ADV")), 0)
-    if wh_tokens and 0 < nouns < len(rest) and rest[nouns].lemma == "do":
-        wh_tokens += rest[:nouns]  # "what size tyre do I need": the tyre is asked, with it
+    asking = 0 < nouns < len(rest) and rest[nouns].pos == "AUX" and rest[nouns].lemma != "be"
+    if wh_tokens and asking:  # "what size tyre do I need", "which books have you got"
+        wh_tokens += rest[:nouns]  # the tyre is asked, with the question word
         rest = rest[nouns:]
     wh = _words(wh_tokens).lower()
     wh_subject = any(t.dep in ("nsubj", "nsubjpass") for t in wh_tokens) and bool(
@@ -336,7 +337,9 @@ def _words(tokens: list[Token]) -> str:
 
 
 def _join(*parts: str) -> str:
-    return " ".join(p for p in parts if p)
+    """The parts with spaces; a clitic ("'d like") stays on the word before it ("she")."""
+    said = [p for p in parts if p]
+    return "".join(p if k and p[:1] in "'’" else f" {p}" for k, p in enumerate(said)).strip()
 
 
 def _sentence(text: str) -> str:

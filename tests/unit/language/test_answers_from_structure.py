@@ -179,6 +179,11 @@ def test_a_decline_is_said_of_a_question_with_no_subject_before_its_verb(parser,
         ("Where does Ana fly from?", "where Ana flies from"),
         ("Tell me where I know Ana from.", "where you know Ana from"),  # no "is" to say
         (
+            "What did Ana say she'd like for her birthday?",
+            "what Ana said she'd like for her birthday",
+        ),
+        ("Which library books have I got out?", "which library books you have got out"),
+        (
             "How long am I supposed to talk for at Kofi's do?",  # a party
             "how long you are supposed to talk for at Kofi's do",
         ),
