@@ -9,7 +9,7 @@ from voice_assistant.language.reading import Token, Value
 from voice_assistant.language.tokens import subtree, text_of
 
 CONVERSES: dict[str, tuple[str, str]] = {
-    verb: (said.split(" ", 1)[0], said.split(" ", 1)[-1])
+    verb: (said.partition(" ")[0], said.partition(" ")[2])
     for verb, said in LEXICON["questions"]["converses"].items()
 }
 
@@ -21,7 +21,7 @@ def subjects(tokens: tuple[Token, ...], verb: str) -> list[Value]:
     out = []
     converse, by = CONVERSES.get(verb, ("", ""))
     for i, t in enumerate(tokens):
-        if t.lemma == converse and t.pos == "VERB":  # "belongs to the payments team"
+        if t.lemma == converse and t.pos == "VERB":  # "belongs to the ledger team"
             preps = [p for p, c in enumerate(tokens) if c.head == i and c.lemma == by]
             for k in (k for k, g in enumerate(tokens) if g.head in preps and g.dep == "pobj"):
                 span = subtree(tokens, k)

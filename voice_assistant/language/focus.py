@@ -40,7 +40,7 @@ def focus_found(question: Question, context: frozenset[str], relaxed: bool = Fal
 
 def named_only_by_kind(question: Question) -> bool:
     """The question names its thing only by the kind of value and whose it is ("Oona's
-    number"): a note may give it under another word ("Extensions: Oona 4460"). Not a
+    number"): a note may give it under another word ("Phone list: Oona 4460"). Not a
     vaguer word ("the cat's appointment" is no flea treatment)."""
     needed = {w for w in question.focus if " " not in w}
     owner = question.owner or frozenset()

@@ -187,7 +187,7 @@ def frame(question: Question) -> Frame:
             # "what we're reading for book club": the thing read right after the verb
             return Frame(wh, _words(subject), be, _words(rest[:1]), _words(rest[1:]))
         return Frame(wh, _words(subject), be, _words(rest))
-    if tail:  # "(tell me) where I know Ana from": the verb is the tail's, not "is"
+    if tail:  # "(tell me) where I know Oona from": the verb is the tail's, not "is"
         lemma = next((t.lemma for t in tail if t.pos in ("VERB", "AUX")), "")
         return Frame(wh, _words(subject), _words(tail), verb_lemma=lemma)
     return Frame(wh, _words(subject), "is", verb_lemma="be")
@@ -322,7 +322,7 @@ def _words(tokens: list[Token]) -> str:
     for i, t in enumerate(tokens):
         # "what the guy's called": an "'s" the tagger read as a possessive, before a verb
         after = tokens[i + 1] if i + 1 < len(tokens) else None
-        said_be = t.lemma == "be" or (  # "called", "going"; not "Ana's do", a party
+        said_be = t.lemma == "be" or (  # "called", "going"; not "Oona's do", a party
             t.text in ("'s", "’s")
             and after is not None
             and after.pos == "VERB"

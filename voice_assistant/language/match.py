@@ -212,7 +212,7 @@ def _relative(value: Value) -> bool:
 
 def own_preposition(question: Question, match: Match) -> str:
     """The note's preposition before the value when it hangs on the question's own verb:
-    "Bisque firing goes to 1000 degrees" for "How hot does the bisque go?" says "to"; a
+    "The sauna goes up to 90 degrees" for "How hot does the sauna go?" says "to"; a
     day, a time and a place say their own ("on", "at", "in Gdansk")."""
     value, tokens = match.values[0], match.unit.tokens
     if value.kind in ("date", "time", "place") or value.start == 0:

@@ -10,7 +10,6 @@ keeps its own qualifier.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
@@ -94,15 +93,12 @@ def _read(title: str, fields: dict[str, str], lines: list[str], docs: list[Doc])
             people = mentions(tokens, last_person)
             own_subject = any(t.dep in ("nsubj", "nsubjpass") for t in tokens)
             labelled = label_end(tokens) is not None
-            # "Oona (charge nurse): 4460" then "Pharmacy: 2210": lines of a list are each
+            # "Oona (charge nurse): 4460" then "Front desk: 2210": lines of a list are each
             # their own label's; "Bracken is our spaniel." then "Food: …" is still hers
-            carried = subject is not None and not people and not own_subject
-            carried = carried and not (listed and labelled)
-            whose = subject if carried and subject is not None else frozenset()
-            unit = _unit(sentence.text, tokens, found, people, heading, whose)
-            if subject and not carried and not (listed and labelled):
-                unit = replace(unit, before=subject)
-            units.append(unit)
+            before = subject if subject and not (listed and labelled) else frozenset()
+            carried = bool(before) and not people and not own_subject
+            whose, before = (before, frozenset()) if carried else (frozenset(), before)
+            units.append(_unit(sentence.text, tokens, found, people, heading, whose, before))
             people_named = [m.names for m in people if USER not in m.names]
             if people_named:
                 first_is_subject = any(m.role == "subject" for m in people)
@@ -127,7 +123,7 @@ def _read(title: str, fields: dict[str, str], lines: list[str], docs: list[Doc])
 
 
 def _pointed_back(tokens: tuple[Token, ...], found: list[Value], when: list[Value]) -> list[Value]:
-    """ "The winter tyres come off then too.": the day of the sentence before, as this
+    """ "The roof rack comes off then too.": the day of the sentence before, as this
     one's, at its "then"; not a "then" that goes on to what comes next (", then …",
     "Then …") nor one in a sentence with a day of its own."""
     if not when or any(v.kind in WHEN for v in found):
@@ -183,6 +179,7 @@ def _unit(
     people: list[Mention],
     heading: frozenset[str],
     note_owner: frozenset[str],
+    before: frozenset[str],
 ) -> Unit:
     colon = label_end(tokens)
     label = frozenset(content_words(tokens, 0, colon)) if colon is not None else frozenset()
@@ -196,6 +193,7 @@ def _unit(
         mentions=tuple(people),
         owner=owner,
         parts=parts,
+        before=before,
     )
 
 

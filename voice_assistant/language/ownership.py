@@ -97,9 +97,9 @@ def _whose(
     start, end = _clause(unit, value)
     alone = not any(start <= m.start < end for m in unit.mentions) and not any(
         unit.tokens[k].dep in ("nsubj", "nsubjpass") for k in range(start, end)
-    )  # "Rent is paid on the first", after "The landlord is Mr Obi": a subject of its own
+    )  # "The fee is paid on the first", after "The coach is Ola": a subject of its own
     if alone and unit.before and USER not in unit.before and not unit.before & question.focus:
-        return unit.before  # "Vet check on Wednesday; … Ola is taking her": Sage's
+        return unit.before  # "Vet check on Wednesday; … Ola is taking her": Juniper's
 
     def usable(m: Mention) -> bool:
         overlaps = m.start < value.end and value.start < m.end

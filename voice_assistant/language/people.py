@@ -142,7 +142,7 @@ def _said_to_be_someone(tokens: tuple[Token, ...], i: int) -> bool:
     "Thistle (the cat, 11) …"."""
     t = tokens[i]
     if not t.text[:1].isupper() or t.pos not in ("PROPN", "NOUN", "VERB", "ADJ"):
-        return False  # the tagger makes a name of a plant or a herb a verb ("Sage (…")
+        return False  # the tagger makes a name of a plant or a herb a verb ("Juniper (…")
     if i + 1 < len(tokens) and tokens[i + 1].text == "(":
         closing = next((k for k in range(i + 1, len(tokens)) if ")" in tokens[k].text), i + 1)
         return any(c.pos == "NOUN" and _first_a_being(c.lemma) for c in tokens[i + 2 : closing])

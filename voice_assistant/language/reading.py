@@ -87,8 +87,8 @@ class Unit:
     parts: tuple[Part, ...]
     before: frozenset[str] = frozenset()
     """The person the sentences before were about: a part naming nobody is theirs when
-    the unit's people stand in its other parts ("Sage has her tablet. Vet check on
-    Wednesday; I'm working, so Ola is taking her.": the vet check is Sage's)."""
+    the unit's people stand in its other parts ("Juniper has her tablet. Vet check on
+    Wednesday; I'm working, so Ola is taking her.": the vet check is Juniper's)."""
 
 
 @dataclass(frozen=True)

@@ -82,7 +82,9 @@ class StructuredAnswers:
             n for n in question.names if not ({n} | (owner if n in owner else set())) & known
         }
         unheard -= self._names_anywhere(unheard, owner)
-        unheard -= {n for n in unheard for _, r in readings if r and _a_word(r, n, question)}
+        unheard -= {
+            n for n in unheard for _, r in readings if r is not None and _a_word(r, n, question)
+        }
         # a name no note mentions, of a personal question or one it asks something of
         # ("When is Bram's birthday?"), is declined as heard; of one about the world ("Who
         # wrote Middlemarch?") only when the notes would otherwise answer it ("Who's Prior
@@ -193,20 +195,13 @@ class StructuredAnswers:
 
 def _a_word(reading: NoteReading, name: str, question: Question) -> bool:
     """A capitalised word of the question, as whisper writes one, that a note has as a
-    word: written in lower case in its text ("the Transaction Gateway": "The transaction
-    gateway belongs to …"), or in its title beside the question's focus ("the Carol
-    concert" under "Carol concert")."""
+    word: written in lower case in its text ("the Billing Service": "The billing
+    service belongs to …"), or in its title beside the question's focus ("the Regatta
+    dinner" under "Regatta dinner")."""
     if name in reading.title and reading.title & (question.focus - {name}):
         return True
-    said = name.split()
-    return any(
-        all(
-            k + n < len(u.tokens) and u.tokens[k + n].lemma == w and u.tokens[k + n].text.islower()
-            for n, w in enumerate(said)
-        )
-        for u in reading.units
-        for k in range(len(u.tokens))
-    )
+    lower = {t.lemma for u in reading.units for t in u.tokens if t.text.islower()}
+    return set(name.split()) <= lower
 
 
 def _day(memory: Memory) -> str:
