@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 from voice_assistant.config import Settings
 from voice_assistant.engines import Engines
 from voice_assistant.language.notes import NoteReader
+from voice_assistant.language.warm import warm
 from voice_assistant.llm.base import prepare
 from voice_assistant.memory.conversation import Conversations
 from voice_assistant.memory.sqlite import connect
@@ -62,6 +63,9 @@ class Assistant:
             started = time.monotonic()
             prepare(self.engines.llm(), self.turn_runner().prefixes(self.settings.mode))
             self.engines.load_s["warm"] = time.monotonic() - started
+            started = time.monotonic()
+            warm(self.engines.parser())
+            self.engines.load_s["language"] = time.monotonic() - started
 
     def database(self) -> sqlite3.Connection:
         return self._once("db", lambda: connect(self.settings.paths.database))

@@ -22,6 +22,18 @@ def _load() -> dict[str, Any]:
 LEXICON: dict[str, Any] = _load()
 
 
+def expand(value: Any) -> Any:
+    """A pattern with its ``"@section.key"`` lists replaced by the lexicon's lists."""
+    if isinstance(value, str) and value.startswith("@"):
+        section, key = value[1:].split(".")
+        return list(LEXICON[section][key])
+    if isinstance(value, dict):
+        return {k: expand(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [expand(v) for v in value]
+    return value
+
+
 def words(section: str, key: str) -> frozenset[str]:
     """One list of the lexicon as a set (``words("calendar", "months")``)."""
     return frozenset(LEXICON[section][key])

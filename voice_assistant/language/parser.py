@@ -15,7 +15,7 @@ import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from voice_assistant.language.lexicon import DATA, LEXICON
+from voice_assistant.language.lexicon import DATA, expand
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -25,21 +25,9 @@ READING_VERSION = 8
 """Bumped whenever what a reading holds changes: stored note readings are then read again."""
 
 
-def _expand(value: Any) -> Any:
-    """A pattern with its ``"@section.key"`` lists replaced by the lexicon's lists."""
-    if isinstance(value, str) and value.startswith("@"):
-        section, key = value[1:].split(".")
-        return list(LEXICON[section][key])
-    if isinstance(value, dict):
-        return {k: _expand(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_expand(v) for v in value]
-    return value
-
-
 def patterns() -> list[dict[str, Any]]:
     data = tomllib.loads(DATA.joinpath("patterns.toml").read_text(encoding="utf-8"))
-    return [{"label": p["label"], "pattern": _expand(p["pattern"])} for p in data["pattern"]]
+    return [{"label": p["label"], "pattern": expand(p["pattern"])} for p in data["pattern"]]
 
 
 class Parser:

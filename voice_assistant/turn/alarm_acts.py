@@ -1,7 +1,8 @@
 """Alarms and reminders as acts, read by code from the user's words (no model call).
 
 "Wake me at seven", "set an alarm for 6:30 tomorrow", "alarm every weekday at 7",
-"remind me to call Felix at five", "remind me in twenty minutes to take the bread out".
+"remind me to call the bank at five", "remind me in twenty minutes to take the bread out"
+(the phrasings are data: ``language/data/forms.toml``).
 A value the words do not hold is missing and asked for ("For what time?"); an alarm's
 "at seven" with no morning or evening asks which (a wake-up is read as the morning);
 an impossible or past time is said back in the ask, and nothing is stored.
@@ -9,9 +10,10 @@ an impossible or past time is said back in the ask, and nothing is stored.
 
 from __future__ import annotations
 
-import re
 from dataclasses import asdict, replace
 
+from voice_assistant.language.forms import Said, said, whole
+from voice_assistant.language.lexicon import words
 from voice_assistant.turn.acts import Act
 from voice_assistant.turn.wall_clock import When, clock_words, read_when, with_half
 
@@ -19,28 +21,10 @@ ALARM_ACTS = frozenset({"set_alarm", "set_reminder", "cancel_alarm", "list_alarm
 ASK_TIME = "For what time?"
 ASK_WHEN = "When should I remind you?"
 ASK_WHAT = "What should I remind you of?"
-
-_SET = r"(?:set|make|create|add|put|start|schedule)(?: me)?(?: up)?"
-SET_ALARM = re.compile(
-    rf"^(?:(?:{_SET}|at) (?:in )?(?:an? |my |the |another |a new )?(?:wake up |morning )?alarm"
-    r"(?: clock)?|(?:an? )?alarm|wake me(?: up)?|wait me up|get me up)(?P<when>(?: .+)?)$"
-)
-""""set in (the) alarm", "at an alarm", "an alarm for 7", "wait me up": "set an alarm",
-"wake me up" as whisper may hear them."""
-WAKE = re.compile(r"^(?:wake|wait|get) me")
-CANCEL_ALARM = re.compile(
-    r"^(?:cancel|delete|remove|turn off|switch off|clear|disable|stop)"
-    r" (?:the |my |all (?:of )?(?:my |the )?)?(?P<which>.+? )?(?P<kind>alarm|reminder)s?"
-    r"(?: (?:for|at|to|about) (?P<which2>.+))?$"
-)
-LIST_ALARMS = re.compile(
-    r"^(?:what|which) (?:alarms|reminders)(?: do i have| have i got| are set| are there| are on)?"
-    r"(?: set)?$|^(?:list|show|read)(?: me)?(?: all)?(?: my| the)? (?:alarms|reminders)$"
-    r"|^do i have (?:any )?(?:alarms|reminders)(?: set)?$|^(?:when|what time) is my alarm(?: set)?"
-    r"(?: for)?$"
-)
-REMIND = re.compile(r"^remind me (?P<rest>.+)$", re.I)
-TEXT_START = re.compile(r"^(?:to|about|that) ", re.I)
+JOINTS = words("commands", "reminder_joints")
+"""The word between a reminder's time and its text: "in an hour to …", "… about …"."""
+MORNINGS = words("commands", "mornings")
+HALVES = MORNINGS | words("commands", "evenings")
 
 
 def when_values(when: When) -> dict[str, str | int]:
@@ -92,57 +76,57 @@ def reminder_act(text: str, when: When | None) -> Act:
     return Act("set_reminder", values)
 
 
-def read_alarm_command(said: str, clause: str) -> tuple[Act, ...] | None:
-    """An alarm or reminder command in ``said`` (lower-case plain words); ``clause`` keeps
-    the user's own case for a reminder's words. None when the clause is neither."""
-    found = SET_ALARM.match(said)
+def read_alarm_command(words_said: Said) -> tuple[Act, ...] | None:
+    """An alarm or reminder command in a clause's words (``forms.said``), the user's own
+    case kept for a reminder's text. None when the clause is neither."""
+    found = whole("set_alarm", words_said)
     if found:
-        words = found.group("when").strip()
-        when = read_when(words) if words else When()
+        when_words = found.lower("when")
+        when = read_when(when_words) if when_words else When()
         if when is None:
             return None
-        return (alarm_act(when, wake=bool(WAKE.match(said))),)
-    cancel = CANCEL_ALARM.match(said)
+        return (alarm_act(when, wake="wake" in found.slots),)
+    cancel = whole("cancel_alarm", words_said)
     if cancel:
-        which = (cancel.group("which") or cancel.group("which2") or "").strip()
-        return (Act("cancel_alarm", {"kind": cancel.group("kind"), "which": which}),)
-    if LIST_ALARMS.match(said):
+        which = cancel.lower("which") or cancel.lower("which2")
+        kind = "alarm" if cancel.lower("kind").startswith("alarm") else "reminder"
+        return (Act("cancel_alarm", {"kind": kind, "which": which}),)
+    if whole("list_alarms", words_said):
         return (Act("list_alarms"),)
-    remind = REMIND.match(" ".join(re.findall(r"[\w'.:-]+", clause)).strip(" ."))
-    reminder = _reminder(remind.group("rest")) if remind else None
+    remind = whole("remind", words_said)
+    reminder = _reminder(words_said.part(*remind.slots["rest"])) if remind else None
     return (reminder,) if reminder else None
 
 
-def _reminder(rest: str) -> Act | None:
+def _reminder(rest: Said) -> Act | None:
     """ "to X at five", "in twenty minutes to X", "to X" (when asked for), "at five" (what
-    asked for). None for words that are neither ("remind me of Paris")."""
-    for joint in re.finditer(r" (?:to|about|that) ", rest, re.I):
-        when = read_when(rest[: joint.start()])
-        if when is not None and (when.said or when.problem):
-            return reminder_act(rest[joint.end() :], when)
-    if TEXT_START.match(rest):
-        words = TEXT_START.sub("", rest).split()
-        for k in range(1, len(words)):
-            when = read_when(" ".join(words[k:]))
+    asked for). None for words that are neither ("remind me of the sea")."""
+    for joint, word in enumerate(rest.words):
+        if word in JOINTS and joint > 0:
+            when = read_when(rest.lower(0, joint))
             if when is not None and (when.said or when.problem):
-                return reminder_act(" ".join(words[:k]), when)
-        return reminder_act(" ".join(words), None)
-    when = read_when(rest)
+                return reminder_act(rest.own(joint + 1), when)
+    if rest.words[0] in JOINTS:
+        for k in range(2, len(rest)):
+            when = read_when(rest.lower(k))
+            if when is not None and (when.said or when.problem):
+                return reminder_act(rest.own(1, k), when)
+        return reminder_act(rest.own(1), None)
+    when = read_when(rest.lower())
     return reminder_act("", when) if when is not None and when.said else None
 
 
-def fill_alarm(act: Act, said: str) -> Act | None:
+def fill_alarm(act: Act, answer: str) -> Act | None:
     """The waiting alarm or reminder completed by the answer to its ask ("Seven thirty.",
     "In the morning.", "At five."); None when the answer does not hold the value."""
-    words = " ".join(re.findall(r"[\w':.]+", said.lower())).strip(" .")
+    heard = said(answer)
     if act.kind == "set_reminder" and act.missing == ("text",):
-        text = TEXT_START.sub("", said.strip())
-        return reminder_act(text, when_of(act.values)) if text.strip(" .") else None
-    half = re.search(r"\b(morning|am|a\.?m|evening|pm|p\.?m|afternoon|night)\b", words)
+        text = heard.own(1) if heard.words[:1] and heard.words[0] in JOINTS else heard.own()
+        return reminder_act(text, when_of(act.values)) if text else None
+    half = next((w for w in heard.words if w in HALVES), None)
     if act.kind == "set_alarm" and act.missing == ("meridiem",) and half:
-        morning = half.group(1).startswith(("morning", "a"))
-        return alarm_act(with_half(when_of(act.values), morning))
-    when = read_when(words)
+        return alarm_act(with_half(when_of(act.values), half in MORNINGS))
+    when = read_when(heard.lower())
     if when is None or not (when.said or when.problem):
         return None
     earlier = when_of(act.values)

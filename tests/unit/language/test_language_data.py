@@ -24,7 +24,6 @@ LEGACY = {
     "research/support.py",
     "stt/vocabulary.py",
     "stt/word_doubt.py",
-    "turn/alarm_acts.py",
     "turn/alarms.py",
     "turn/understand.py",
     "satellite/rings.py",
