@@ -68,9 +68,11 @@ class Found:
         return self.said.own(start, end)
 
 
-def said(text: str) -> Said:
+def said(text: str, punctuation: bool = False) -> Said:
+    """``text``'s words by spaCy's tokenizer ("what's" is "what" "'s"); its punctuation
+    marks too when asked (where one part of an utterance ends)."""
     doc = _nlp().tokenizer(text)
-    kept = [t for t in doc if not (t.is_punct or t.is_space)]
+    kept = [t for t in doc if not (t.is_space or (t.is_punct and not punctuation))]
     return Said(
         text,
         tuple(t.lower_ for t in kept),
@@ -91,6 +93,23 @@ def whole(group: str, words_said: Said) -> Found | None:
             start, _ = slots.get(name, (position, position))
             slots[name] = (start, position + 1)
     return Found(words_said, key, slots)
+
+
+def starts(group: str, words_said: Said) -> set[int]:
+    """Where in ``words_said`` a form of ``group`` begins."""
+    return {m[1] for m in _matches(group, words_said)}
+
+
+def begins(group: str, words_said: Said, at: int = 0) -> int | None:
+    """The end of the longest form of ``group`` that begins at word ``at`` (a token with
+    ``SLOT = "after"`` must follow, but is not part of it); None when none does."""
+    ends = []
+    for key, start, end, alignment in _matches(group, words_said.part(at)):
+        if start == 0:
+            slots = _forms()[group][key][1]
+            after = [i for i, token in enumerate(alignment) if slots[token] == "after"]
+            ends.append(at + (after[0] if after else end))
+    return max(ends) if ends else None
 
 
 def strip(group_start: str, group_end: str, words_said: Said) -> Said:

@@ -24,14 +24,22 @@ LEXICON: dict[str, Any] = _load()
 
 def expand(value: Any) -> Any:
     """A pattern with its ``"@section.key"`` lists replaced by the lexicon's lists."""
-    if isinstance(value, str) and value.startswith("@"):
+    if _ref(value):
         section, key = value[1:].split(".")
         return list(LEXICON[section][key])
     if isinstance(value, dict):
         return {k: expand(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [expand(v) for v in value]
+    if isinstance(value, list):  # in a list, "@section.key" stands for that list's words
+        return [
+            w
+            for v in value
+            for w in (LEXICON[v[1:].split(".")[0]][v[1:].split(".")[1]] if _ref(v) else [expand(v)])
+        ]
     return value
+
+
+def _ref(value: Any) -> bool:
+    return isinstance(value, str) and value.startswith("@")
 
 
 def words(section: str, key: str) -> frozenset[str]:

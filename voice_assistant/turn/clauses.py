@@ -10,95 +10,128 @@ timer's own clause: a question is never turned into a label.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
+from voice_assistant.language.forms import Said, begins, said, starts
+from voice_assistant.language.lexicon import LEXICON, words
 from voice_assistant.turn.acts import Act
 
-REMIND_ME_OF = r"remind me (?=(?:what|what's|when|where|who|whose|which|how|why|whether|if)\b)"
-""""Remind me what we're reading": a question about something already known, no reminder."""
-_QUESTION_START = (
-    rf"(?:tell me|can you tell me|could you tell me|please tell me|{REMIND_ME_OF}|what|what's|"
-    r"whats|when|where|who|who's|which|how|why|is|are|do|does|did|can|could|will|would|"
-    r"should)"
-)
-_COMMAND_START = (
-    r"(?:set|start|put|make|cancel|stop|remember|remind|wake|forget|delete|note|jot|write|list|show|"
-    r"please|can you|could you|let's|let us|give me)"
-)
-_HEARD_AND = r"\s+(?:in|an)\s+(?=(?:when|where)\s+(?:is|are|was|were|do|does|did|will)\b)"
-JOINT = re.compile(
-    rf"(?:[.;?!]\s+|,\s*(?:(?:and|then|also),?\s+)?|\s+(?:and|then|also),?\s+)"
-    rf"(?=(?:(?:and|then|also),?\s+)?(?:{_QUESTION_START}|{_COMMAND_START})\b)|{_HEARD_AND}",
-    re.I,
-)
-"""Where one part ends and the next begins: "and" alone joins nouns ("milk and eggs"),
-so it splits only before a question or a command. Whisper hears a quick "and" as "in"
-("What time is it in when is my dentist appointment?"): "in when is" joins nothing."""
-JOINING = re.compile(r"(?:and|then|also)", re.I)
-TELL_ME = re.compile(
-    rf"^(?:and |also |then )?(?:please )?(?:(?:can you |could you )?tell me\s+|{REMIND_ME_OF})",
-    re.I,
-)
-QUESTION = re.compile(rf"^(?:and |also |then )?{_QUESTION_START}\b", re.I)
-WH = re.compile(
-    rf"^(?:(?:can|could) you tell me|please tell me|tell me|{REMIND_ME_OF}|what|what's|whats|"
-    r"when|where|who|who's|which|how|why)\b",
-    re.I,
-)
-ACT_WORDS: dict[str, str] = {
-    "set_timer": r"\b(?:timers?|time)\b",
-    "cancel_timer": r"\btimers?\b",
-    "list_timers": r"\btimers?\b",
-    "what_time": r"\b(?:time|date|day)\b",
-    "remember": r"\b(?:remember|remind|note|jot|write)\b",
-    "forget": r"\b(?:forget|delete|remove)\b",
-    "set_alarm": r"\b(?:alarms?|wake)\b",
-    "set_reminder": r"\bremind\b",
-    "cancel_alarm": r"\b(?:alarms?|reminders?)\b",
-    "list_alarms": r"\b(?:alarms?|reminders?)\b",
-}
+JOINING = words("clauses", "joining")
+ENDS = words("clauses", "sentence_ends")
+FILLERS = words("clauses", "fillers")
+HEARD_AND = words("clauses", "heard_and")
+HEARD_AND_NEXT = words("clauses", "heard_and_next")
+HEARD_AND_THEN = words("clauses", "heard_and_then")
+ACT_WORDS = {kind: frozenset(w) for kind, w in LEXICON["clauses"]["act_words"].items()}
 
 
-FILLER = re.compile(r"(?:^|(?<=[.;?!,])\s*)(?:oh|um+|uh+|er+|ah+|erm|hmm+)\b[,.!]?", re.I)
-""""Oh, and remember …": a sound that opens a clause says nothing and joins nothing."""
+def _filler(word: str) -> bool:
+    """ "Oh", "ummm", "hmm": a sound, not a word ("ummm" is "um")."""
+    squeezed = "".join(c for i, c in enumerate(word) if i == 0 or c != word[i - 1])
+    return word in FILLERS or squeezed in FILLERS
+
+
+def _spoken(utterance: str) -> Said:
+    """The utterance's tokens, punctuation kept, without the sounds that open a clause
+    ("Oh, and remember …": a filler and its comma say nothing and join nothing)."""
+    every = said(utterance, punctuation=True)
+    kept: list[int] = []
+    skip_mark = False
+    for i, word in enumerate(every.words):
+        opens = not kept or every.words[kept[-1]] in ENDS | {","}
+        if opens and _filler(word):
+            skip_mark = True
+            continue
+        if skip_mark and word in {",", ".", "!"}:
+            skip_mark = False
+            continue
+        skip_mark = False
+        kept.append(i)
+    return Said(
+        every.text, tuple(every.words[i] for i in kept), tuple(every.places[i] for i in kept)
+    )
+
+
+def _text(words_said: Said, start: int, end: int) -> str:
+    """The user's text of words ``start`` to ``end``; a gap left by a dropped filler is a space."""
+    out = ""
+    for i in range(start, end):
+        if i > start:
+            gap = words_said.text[words_said.places[i - 1][1] : words_said.places[i][0]]
+            out += gap if not gap.strip() else " "
+        out += words_said.own(i, i + 1)
+    return out
 
 
 def split(utterance: str) -> list[str]:
-    """The utterance's parts, in order, without the words that join them."""
-    utterance = FILLER.sub("", utterance.strip())
-    parts = [p.strip(" ,") for p in JOINT.split(utterance.strip())]
-    parts = [re.sub(r"^(?:(?:and|then|also),?\s+)+", "", p, flags=re.I) for p in parts]
-    return [p for p in parts if p.strip(" ,") and not JOINING.fullmatch(p.strip(" ,"))]
+    """The utterance's parts, in order, without the words that join them. "and" alone
+    joins nouns ("milk and eggs"), so it splits only before a question or a command."""
+    spoken = _spoken(utterance.strip())
+    cuts: list[tuple[int, int]] = []
+    for j in sorted(starts("clause_start", spoken)):
+        r = j
+        while r > 0 and spoken.words[r - 1] in JOINING | {","}:
+            r -= 1
+        if r > 0 and spoken.words[r - 1] in ENDS:
+            r -= 1
+        if 0 < r < j:
+            cuts.append((r, j))
+    for j, word in enumerate(spoken.words[1:-1], start=1):
+        # Whisper hears a quick "and" as "in": "in when is" joins two parts, "in where we go" not
+        heard_and = spoken.words[j - 1] in HEARD_AND and spoken.words[j + 1] in HEARD_AND_THEN
+        if word in HEARD_AND_NEXT and heard_and:
+            cuts.append((j - 1, j))
+    bounds = [0, *(i for cut in sorted(set(cuts)) for i in cut), len(spoken)]
+    parts = []
+    for start, end in zip(bounds[::2], bounds[1::2], strict=True):
+        while start < end and spoken.words[start] in JOINING | {","}:
+            start += 1
+        text = _text(spoken, start, end).strip(" ,")
+        if text and not all(w in JOINING for w in said(text).words):
+            parts.append(text)
+    return parts
+
+
+def _opens(group: str, part: str, after_joining: bool = True) -> int | None:
+    words_said = said(part)
+    at = 1 if after_joining and words_said.words[:1] and words_said.words[0] in JOINING else 0
+    return begins(group, words_said, at) if words_said.words else None
 
 
 def is_question(part: str) -> bool:
-    return bool(QUESTION.match(part.strip()))
+    return _opens("question_start", part) is not None
 
 
 def is_clear_question(part: str) -> bool:
     """A question whatever joins it: a wh- word or "tell me" first, or a question mark
     ("…, and are collected at seven" is no question: "are" may go on a remembered text)."""
     text = part.strip()
-    return is_question(text) and (bool(WH.match(text)) or text.endswith("?"))
+    return is_question(text) and (
+        _opens("wh_start", text, after_joining=False) is not None or text.endswith("?")
+    )
 
 
 def as_question(part: str) -> str:
     """A part as the question research gets: "tell me when my car is being serviced" ->
     "When my car is being serviced?"."""
-    text = TELL_ME.sub("", part.strip()).strip().rstrip(".!")
+    words_said = said(part.strip())
+    told = begins("tell_me", words_said) if words_said.words else None
+    text = words_said.text if told is None else words_said.own(told) + _tail(words_said)
+    text = text.strip().rstrip(".!")
     if not text:
         return part.strip()
     text = text[0].upper() + text[1:]
     return text if text.endswith("?") else f"{text}?"
 
 
+def _tail(words_said: Said) -> str:
+    """What follows the last word (its punctuation: "?")."""
+    return words_said.text[words_said.places[-1][1] :] if words_said.words else ""
+
+
 def said_words(text: str) -> str:
     """The words of a text, lower case, one space apart: to find one text inside another."""
-    return " ".join(re.findall(r"[\w']+", text.lower()))
-
-
-REMINDED = re.compile(rf"^(?:and |also |then )?(?:please )?{REMIND_ME_OF}", re.I)
+    return " ".join(said(text).words)
 
 
 def reminder_question(text: str, utterance: str) -> str | None:
@@ -107,29 +140,26 @@ def reminder_question(text: str, utterance: str) -> str | None:
     wanted = said_words(text)
     found = None
     for part in split(utterance):
-        said = said_words(part)
-        if wanted and f" {wanted} " in f" {said} ":
-            if not REMINDED.match(part.strip()):
+        spoken = said_words(part)
+        if wanted and f" {wanted} " in f" {spoken} ":
+            if _opens("reminded", part, after_joining=False) is None:
                 return None
             found = as_question(part)
     return found
 
 
-def _words(text: str) -> set[str]:
-    return set(re.findall(r"[\w']+", text.lower()))
-
-
 def covers_act(act: Act, part: str) -> bool:
-    pattern = ACT_WORDS.get(act.kind)
-    return bool(pattern and re.search(pattern, part, re.I))
+    return bool(ACT_WORDS.get(act.kind, frozenset()) & set(said(part).words))
 
 
 def covers_question(question: str, part: str) -> bool:
     """Most of the part's words are in the question (or the other way round)."""
-    asked, said = _words(question), _words(TELL_ME.sub("", part))
-    if not said or not asked:
+    words_part = said(part)
+    told = begins("tell_me", words_part) if words_part.words else None
+    asked, spoken = set(said(question).words), set(words_part.words[told or 0 :])
+    if not spoken or not asked:
         return False
-    return 2 * len(asked & said) >= min(len(asked), len(said))
+    return 2 * len(asked & spoken) >= min(len(asked), len(spoken))
 
 
 def uncovered(utterance: str, acts: tuple[Act, ...], questions: tuple[str, ...]) -> list[str]:
@@ -144,12 +174,12 @@ def uncovered(utterance: str, acts: tuple[Act, ...], questions: tuple[str, ...])
 
 def label_in_its_clause(label: str, utterance: str) -> bool:
     """A timer's label is a few words said in the timer's own clause ("a pasta timer")."""
-    words = said_words(label)
-    if not words or len(words.split()) > 3:
+    label_words = said_words(label)
+    if not label_words or len(label_words.split()) > 3:
         return False
     for part in split(utterance):
-        said = said_words(part)
-        if re.search(r"\btimers?\b", part, re.I) and f" {words} " in f" {said} ":
+        spoken = said(part).words
+        if {"timer", "timers"} & set(spoken) and f" {label_words} " in f" {' '.join(spoken)} ":
             return True
     return False
 

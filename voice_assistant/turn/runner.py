@@ -9,7 +9,6 @@ own answer task (the research core); a reply that fails review twice gives way t
 from __future__ import annotations
 
 import datetime as dt
-import re
 from dataclasses import asdict, replace
 from typing import Any
 
@@ -25,7 +24,6 @@ from voice_assistant.turn import understand
 from voice_assistant.turn.actions import Actions
 from voice_assistant.turn.acts import fill_missing
 from voice_assistant.turn.alarm_acts import ALARM_ACTS, fill_alarm
-from voice_assistant.turn.clauses import REMIND_ME_OF
 from voice_assistant.turn.outcome import (
     Dispute,
     OutcomeDocument,
@@ -41,14 +39,6 @@ from voice_assistant.turn.where_from import (
     where_from_reply,
 )
 
-ACT_WORDS = re.compile(
-    rf"\b(timers?|remember|(?!{REMIND_ME_OF})remind|"
-    r"note(?: down)? that|note down|make a note|write down|jot down|forget|count ?down|"
-    r"time (?:me )?(?:for )?[\w-]+(?: [\w-]+)? (?:hours?|minutes?|seconds?|mins?)|"
-    r"delete|cancel|stop the|what time is it|time is it|the time|date|today|no|wrong|"
-    r"not what i|i said|instead)\b",
-    re.I,
-)
 ACKNOWLEDGE = (
     "You tell the user what their request did, using only the material given. Write one or "
     "two short, plain sentences. If the material has an Ask line, end with that question, "
@@ -60,7 +50,7 @@ REVIEW = "You check a reply against its material. Answer only with the JSON aske
 def may_hold_acts(utterance: str) -> bool:
     """Cheap gate: only utterances with an act's words are read for acts (alarms and
     reminders by code alone; the understanding call only for acts the model knows)."""
-    return bool(ACT_WORDS.search(utterance) or understand.ALARM_TALK.search(utterance))
+    return understand.act_talk(utterance) or understand.alarm_talk(utterance)
 
 
 class TurnRunner:
@@ -113,7 +103,7 @@ class TurnRunner:
         quick = understand.quick_acts(utterance)
         if quick is not None:
             return quick
-        if not ACT_WORDS.search(utterance):  # alarm words only: the model knows no alarms
+        if not understand.act_talk(utterance):  # alarm words only: the model knows no alarms
             return understand.unread_alarm(utterance)
         messages = [Message("system", understand.SYSTEM), Message("user", utterance)]
         output = self._call("understand", messages, calls, understand.schema())

@@ -8,10 +8,10 @@ the whole utterance one question, which research can always answer.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, replace
 from typing import Any
 
+from voice_assistant.language.forms import begins, said, starts
 from voice_assistant.turn import clauses
 from voice_assistant.turn.acts import MODEL_ACTS, Act, holds_duration, validate
 from voice_assistant.turn.commands import read_command
@@ -104,10 +104,6 @@ def _said(name: str, value: str, said: str) -> str:
     return value if words and f" {words} " in f" {said} " else ""
 
 
-COMMAND = re.compile(
-    r"^(?:please )?(?:set|start|cancel|stop|delete|forget|remember|remind|note|add|save|"
-    r"clear|remove)\b"
-)
 UNSURE_COMMAND_ASK = (
     "I'm not sure what you want me to do, so I changed nothing. Could you say it again?"
 )
@@ -134,10 +130,18 @@ def whole_commands(understood: Understanding) -> bool:
     )
 
 
-ALARM_TALK = re.compile(
-    rf"\b(?:alarms?|wake me|wait me up|reminders?|(?!{clauses.REMIND_ME_OF})remind (?:me|us))\b",
-    re.I,
-)
+def alarm_talk(utterance: str) -> bool:
+    """Alarm or reminder words ("wake me", "remind us"; not "remind me what …")."""
+    words_said = said(utterance)
+    return bool(starts("alarm_talk", words_said) - starts("reminded_of", words_said))
+
+
+def act_talk(utterance: str) -> bool:
+    """Words of an act the model knows (timers, notes, the time, a correction)."""
+    words_said = said(utterance)
+    return bool(starts("act_talk", words_said) - starts("reminded_of", words_said))
+
+
 """Alarms and reminders are read by code only: the model knows neither."""
 
 
@@ -155,7 +159,7 @@ def no_model_alarms(understood: Understanding, utterance: str) -> Understanding:
     memory in its place ("Set an alarm for 7 pm" is no timer; a reminder is no memory),
     so the command is unsure and asked again."""
     stand_ins = any(a.kind in ("set_timer", "remember") for a in understood.acts)
-    if understood.source == "model" and stand_ins and ALARM_TALK.search(utterance):
+    if understood.source == "model" and stand_ins and alarm_talk(utterance):
         return Understanding((), (), unsure=True)
     return understood
 
@@ -169,8 +173,8 @@ def is_unsure_command(understood: Understanding, utterance: str) -> bool:
     if understood.source != "model":
         return False
     if understood.fallback:
-        return bool(COMMAND.match(clauses.said_words(utterance)))
-    return any(COMMAND.match(clauses.said_words(q)) for q in understood.questions)
+        return begins("command_opening", said(utterance)) is not None
+    return any(begins("command_opening", said(q)) is not None for q in understood.questions)
 
 
 def as_one_question(utterance: str) -> Understanding:

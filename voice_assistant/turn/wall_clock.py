@@ -9,9 +9,10 @@ stored. Turning a ``When`` into a date on the local clock is ``alarm_dates``'s j
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 
+from voice_assistant.language.forms import said
+from voice_assistant.language.lexicon import LEXICON
 from voice_assistant.research.fold import TENS, UNITS
 from voice_assistant.turn.acts import parse_duration
 from voice_assistant.words import DAYS
@@ -20,6 +21,10 @@ WEEK = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sun
 PARTS = {"morning": "am", "afternoon": "pm", "evening": "pm", "night": "pm", "tonight": "pm"}
 REPEATS = {"day": "daily", "daily": "daily", "weekday": "weekdays", "weekdays": "weekdays"}
 REPEATS |= {"weekend": "weekends", "weekends": "weekends", "morning": "daily"}
+MERIDIEM = {
+    spelling: half for half, spellings in LEXICON["clock"].items() for spelling in spellings
+}
+""""a.m.", "p.m", "pm": how the half of the day is written, to "am" or "pm"."""
 SKIPPED = frozenset(["at", "for", "on", "by", "around", "about", "the", "this", "in", "and"])
 _DURATION_WORDS = frozenset(
     [*UNITS, *TENS, "a", "an", "and", "half", "quarter", "of", "three", "quarters"]
@@ -53,10 +58,28 @@ class When:
 
 
 def _tokens(text: str) -> list[str]:
-    text = text.lower().replace("o'clock", " oclock").replace("o clock", " oclock")
-    text = re.sub(r"\b([ap])\.?\s?m\b\.?", r" \1m", text)
-    text = re.sub(r"(\d)(am|pm)\b", r"\1 \2", text)
-    return re.findall(r"\d{1,2}[:.]\d{2}|[a-z0-9']+", text)
+    """The words of a time, each spelling made one: "a.m." and "a m" are "am", "o clock"
+    is "oclock", "11:30pm" is "11:30" "pm"."""
+    tokens: list[str] = []
+    for word in said(text).words:
+        glued = next((m for m in MERIDIEM if word.endswith(m) and _digits(word[: -len(m)])), "")
+        if glued:
+            tokens += [word[: -len(glued)], MERIDIEM[glued]]
+        elif word in MERIDIEM:
+            tokens.append(MERIDIEM[word])
+        elif word == "m" and tokens and tokens[-1] in ("a", "p"):
+            tokens[-1] += "m"
+        elif word == "clock" and tokens and tokens[-1] == "o":
+            tokens[-1] = "oclock"
+        else:
+            tokens.append("oclock" if word == "o'clock" else word)
+    return tokens
+
+
+def _digits(word: str) -> bool:
+    """ "7", "545", "6:30", "6.30": digits, or a clock time written with them."""
+    hour, _, minute = word.replace(".", ":").partition(":")
+    return hour.isdigit() and (not minute or (minute.isdigit() and len(minute) == 2))
 
 
 def _number(tokens: list[str], i: int) -> tuple[int, int] | None:
@@ -79,18 +102,18 @@ def _clock(tokens: list[str], i: int) -> tuple[int, int, int] | None:
     word = tokens[i]
     if word == "midnight":
         return 0, 0, 1
-    if re.fullmatch(r"\d{1,2}[:.]\d{2}", word):
-        hour, minute = re.split(r"[:.]", word)
-        return int(hour), int(minute), 1
-    if re.fullmatch(r"\d{3,4}", word) and int(word[-2:]) < 60:  # whisper's "545" for 5:45
+    if _digits(word) and not word.isdigit() and len(word) <= 5:  # "6:30", "6.30"
+        hours, _, minutes = word.replace(".", ":").partition(":")
+        return int(hours), int(minutes), 1
+    if word.isdigit() and len(word) in (3, 4) and int(word[-2:]) < 60:  # whisper's "545"
         return int(word[:-2]), int(word[-2:]), 1
     rest = tokens[i:]
     if len(rest) >= 3 and rest[0] in ("half", "quarter") and rest[1] in ("past", "to", "after"):
         hour = _number(rest, 2)
         if hour is None:
             return None
-        minute = 30 if rest[0] == "half" else 15
-        return (*_relative(rest[1], minute, hour[0]), 2 + hour[1])
+        past = 30 if rest[0] == "half" else 15
+        return (*_relative(rest[1], past, hour[0]), 2 + hour[1])
     first = _number(tokens, i)
     if first is None:
         return None
