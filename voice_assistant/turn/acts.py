@@ -7,10 +7,11 @@ is *missing*, and a missing value is asked for rather than guessed.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
+from itertools import groupby
 from typing import Literal
 
+from voice_assistant.language.forms import said
 from voice_assistant.research.fold import TENS
 from voice_assistant.research.fold import UNITS as SMALL_NUMBERS
 
@@ -65,70 +66,95 @@ UNITS = {
     "hr": 3600,
     "h": 3600,
 }
-_PART = re.compile(
-    r"\b(?:(\d+(?:\.\d+)?)\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h)"
-    r"|([a-z]+(?:-[a-z]+)?)\s+(seconds?|secs?|minutes?|mins?|hours?|hrs?))\b"
-)
-"""A number and its unit: "10 minutes", "10m", "ten minutes". A single-letter unit only
-after digits: "7am" and "at 7 am" hold no duration ("a" "m" is not a minute)."""
-
-
-def _parts(text: str) -> list[tuple[str, str]]:
-    return [(a or c, b or d) for a, b, c, d in _PART.findall(text)]
-
-
+SHORT_UNITS = frozenset(["s", "m", "h"])
+"""A single-letter unit only after digits: "10m" is ten minutes, "at 7 am" holds none."""
 MAX_TIMER_S = 24 * 3600
 
 
-_COMPOUND = re.compile(
-    rf"\b({'|'.join(TENS)})[- ]({'|'.join(w for w, n in SMALL_NUMBERS.items() if 0 < n < 10)})\b"
+def _unit(word: str, after_digits: bool) -> int | None:
+    """The seconds of a unit word ("minutes", "hrs", "m" after digits), else None."""
+    if word in SHORT_UNITS:
+        return UNITS[word] if after_digits else None
+    return UNITS.get(word, UNITS.get(word[:-1])) if word.endswith("s") else UNITS.get(word)
+
+
+def _words(text: str) -> list[str]:
+    """The words of a duration, digits parted from letters ("1h30m" is "1 h 30 m")."""
+    out: list[str] = []
+    for word in said(text).words:
+        runs = groupby(word, key=lambda c: c.isdigit() or c == ".")
+        out += ["".join(run) for _, run in runs] if any(c.isdigit() for c in word) else [word]
+    return out
+
+
+def _number(words: list[str], i: int) -> tuple[float, int] | None:
+    """A count at ``words[i]`` ("10", "1.5", "ten", "twenty five", "an") and words taken."""
+    word = words[i]
+    if word.replace(".", "", 1).isdigit():
+        return float(word), 1
+    after = words[i + 1] if i + 1 < len(words) else ""
+    if word in TENS and 0 < SMALL_NUMBERS.get(after, 0) < 10:
+        return TENS[word] + SMALL_NUMBERS[after], 2
+    return (NUMBER_WORDS[word], 1) if word in NUMBER_WORDS else None
+
+
+FRACTIONS: tuple[tuple[tuple[str, ...], float, tuple[int, ...]], ...] = (
+    (("half",), 0.5, (60, 3600)),
+    (("quarter",), 0.25, (3600,)),
+    (("three", "quarters"), 0.75, (3600,)),
 )
-""""twenty-five", "twenty five": one number, not a twenty beside a five."""
+""""half an hour" or "half a minute", "a quarter of an hour", "three quarters of an hour"."""
 
 
-def _compounds(text: str) -> str:
-    return _COMPOUND.sub(lambda m: str(TENS[m.group(1)] + SMALL_NUMBERS[m.group(2)]), text)
+def _fraction(words: list[str], i: int) -> tuple[float, int] | None:
+    """A fraction of a unit at ``words[i]``: (seconds, words taken)."""
+    for start, share, units in FRACTIONS:
+        j = i + len(start)
+        if tuple(words[i:j]) != start:
+            continue
+        j += 1 if share != 0.5 and words[j : j + 1] == ["of"] else 0
+        unit = _unit(words[j + 1], False) if words[j : j + 1] in (["a"], ["an"]) else None
+        if j + 1 < len(words) and unit in units:
+            return share * (unit or 0), j + 2 - i
+    return None
 
 
-_FRACTIONS = [
-    (re.compile(r"\bhalf an? (hour|minute)"), r"0.5 \1"),
-    (re.compile(r"\b(?:a )?quarter (?:of )?an? (hour)"), r"0.25 \1"),
-    (re.compile(r"\bthree quarters (?:of )?an? (hour)"), r"0.75 \1"),
-]
-
-
-def _unit_seconds(unit: str) -> int:
-    if unit in ("s", "secs", "sec"):
-        return 1
-    return UNITS[unit.rstrip("s")] if unit.rstrip("s") in UNITS else UNITS[unit]
+def _durations(text: str) -> list[int] | None:
+    """The seconds of each number and unit said, in order ("an hour and a half" ->
+    [3600, 1800]); None when a unit follows a word that is no number ("few minutes")."""
+    words, found, i = _words(text.lower()), [], 0
+    while i < len(words):
+        fraction = _fraction(words, i)
+        number = _number(words, i) if fraction is None else None
+        unit = None
+        if number is not None and i + number[1] < len(words):
+            unit = _unit(words[i + number[1]], words[i][0].isdigit())
+        if fraction is not None:
+            found.append(round(fraction[0]))
+            i += fraction[1]
+        elif number is not None and unit is not None:
+            found.append(round(number[0] * unit))
+            i += number[1] + 1
+            if words[i : i + 3] == ["and", "a", "half"]:
+                found.append(round(0.5 * unit))
+                i += 3
+        elif _unit(words[i], False) is not None and not (i and words[i - 1][0].isdigit()):
+            return None
+        else:
+            i += 1
+    return found
 
 
 def parse_duration(text: str) -> int | None:
     """Seconds in "10 minutes", "an hour and a half", "1h 30m"; None if it is no duration."""
-    text = _compounds(text.lower().strip())
-    for pattern, replacement in _FRACTIONS:
-        text = pattern.sub(replacement, text)
-    parts = _parts(text)
-    if not parts:
-        return None
-    total = 0.0
-    for number, unit in parts:
-        value = float(number) if number[0].isdigit() else NUMBER_WORDS.get(number)
-        if value is None:
-            return None
-        total += value * _unit_seconds(unit)
-    if "and a half" in text:
-        total += 0.5 * _unit_seconds(parts[-1][1])
-    seconds = round(total)
+    parts = _durations(text)
+    seconds = sum(parts) if parts else 0
     return seconds if 0 < seconds <= MAX_TIMER_S else None
 
 
 def holds_duration(text: str) -> bool:
     """Whether the words say some duration anywhere ("… for ten minutes and …")."""
-    text = _compounds(text.lower())
-    for pattern, replacement in _FRACTIONS:
-        text = pattern.sub(replacement, text)
-    return any(parse_duration(f"{number} {unit}") for number, unit in _parts(text))
+    return any(0 < part <= MAX_TIMER_S for part in _durations(text) or [])
 
 
 def speak_duration(seconds: int, adjective: bool = False) -> str:
