@@ -94,8 +94,32 @@ def read_alarm_command(words_said: Said) -> tuple[Act, ...] | None:
     if whole("list_alarms", words_said):
         return (Act("list_alarms"),)
     remind = whole("remind", words_said)
+    if remind and "first" in remind.slots:
+        return _time_first(remind.lower("first"), words_said.part(*remind.slots["rest"]))
     reminder = _reminder(words_said.part(*remind.slots["rest"])) if remind else None
     return (reminder,) if reminder else None
+
+
+def _time_first(first: str, rest: Said) -> tuple[Act, ...] | None:
+    """ "In an hour, remind me to move the car": the words before are the time, or no
+    reminder is read."""
+    when = read_when(first)
+    inner = _reminder(rest) if rest.words[0] in JOINTS else None
+    if when is None or not (when.said or when.problem) or inner is None:
+        return None
+    own = when_of(inner.values)  # "Tomorrow, remind me to call at 9": the day and the hour
+    timed = own.hour is not None
+    when = replace(
+        when,
+        hour=own.hour if timed else when.hour,
+        minute=own.minute if timed else when.minute,
+        meridiem=own.meridiem if timed else when.meridiem,
+        day=own.day or when.day,
+        repeat=own.repeat or when.repeat,
+        part=own.part or when.part,
+        in_s=own.in_s if own.in_s is not None else when.in_s,
+    )
+    return (reminder_act(str(inner.values.get("text", "")), when),)
 
 
 def _reminder(rest: Said) -> Act | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from voice_assistant.language.forms import Said, begins, said, starts
+from voice_assistant.language.forms import Said, begins, said, starts, strip
 from voice_assistant.language.lexicon import LEXICON, words
 from voice_assistant.turn.acts import Act
 
@@ -87,7 +87,9 @@ def split(utterance: str) -> list[str]:
         while start < end and spoken.words[start] in JOINING | {","}:
             start += 1
         text = _text(spoken, start, end).strip(" ,")
-        if text and not all(w in JOINING for w in said(text).words):
+        words_said = said(text)
+        courtesy = not strip("polite_start", "polite_end", words_said, whole=True).words
+        if text and not courtesy and not all(w in JOINING for w in words_said.words):
             parts.append(text)
     return parts
 
@@ -193,8 +195,14 @@ def act_and_question(
     None when any part is neither."""
     acts: list[Act] = []
     questions: list[str] = []
-    for part in split(utterance):
+    parts = split(utterance)
+    while parts:
+        part = parts.pop(0)
         found = read(part)
+        if found is None and parts and not is_clear_question(part):
+            # "In an hour, remind me to …": a part that is neither may open the next one
+            found = read(f"{part}, {parts[0]}")
+            parts = parts[1:] if found is not None else parts
         if found is not None:
             acts.extend(found)
         elif is_clear_question(part):

@@ -197,8 +197,8 @@ def read_when(text: str) -> When | None:
             when = replace(when, repeat=days)
             i = start + took
             continue
-        elif word == "weekdays":
-            when = replace(when, repeat="weekdays")
+        elif word in ("weekdays", "weekends"):  # "on weekdays": every weekday
+            when = replace(when, repeat=word)
         elif word in DAYS:
             when = replace(when, day=word)
         elif word in ("am", "pm"):

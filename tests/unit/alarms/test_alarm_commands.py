@@ -158,3 +158,26 @@ def test_wake_me_up_and_set_an_alarm_as_whisper_mishears_them(said):
 
     act = only(said)
     assert may_hold_acts(said) and act.ready and when_of(act.values).hour == 6
+
+
+def test_the_phrasings_an_earlier_held_out_part_found_unread():
+    from voice_assistant.turn.understand import quick_acts
+
+    def acts(said):
+        understood = quick_acts(said)
+        assert understood is not None, said
+        return [(a.kind, a.values, a.missing) for a in understood.acts]
+
+    [(kind, values, missing)] = acts("Hey, remind me to water the plants.")
+    assert (kind, values["text"], missing) == ("set_reminder", "water the plants", ("when",))
+    [(kind, values, _)] = acts("In an hour, remind me to move the car.")
+    assert (kind, values["text"], values["in_s"]) == ("set_reminder", "move the car", 3600)
+    [(_, values, _)] = acts("Tomorrow, remind me to call the bank at 9.")
+    assert (values["text"], values["day"], values["hour"]) == ("call the bank", "tomorrow", 9)
+    [(kind, _, missing)] = acts("I need an alarm, please.")
+    assert (kind, missing) == ("set_alarm", ("time",))
+    [(_, values, _)] = acts("Set an alarm for 10 a.m. on weekends.")
+    assert (values["hour"], values["repeat"]) == (10, "weekends")
+    [(kind, values, _)] = acts("Set a timer called laundry for 45 minutes.")
+    assert (kind, values) == ("set_timer", {"label": "laundry", "duration_s": 2700})
+    assert quick_acts("Tomorrow, remind me what the plumber said.") is None

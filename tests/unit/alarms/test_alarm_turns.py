@@ -109,5 +109,5 @@ def test_a_question_about_an_alarm_code_is_researched_and_needs_no_understanding
 
 def test_an_alarm_code_does_not_read_is_asked_again_without_a_model_call():
     turns = turns_at(2026, 12, 1, 21, 0)  # NoModel: any model call fails
-    reply = turns.answer("I need an alarm, please.", "spoken")
+    reply = turns.answer("The alarm should go off a bit earlier.", "spoken")
     assert reply.text.startswith("I'm not sure what you want me to do, so I changed nothing.")
