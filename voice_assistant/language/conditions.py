@@ -93,7 +93,7 @@ def _typed(question: Question, unit: Unit, part: Part) -> list[Value]:
     focus = question.focus | {question.head}
     out = []
     for value in part.values:
-        if value.kind not in accepted:
+        if value.kind not in accepted and not ("brand" in accepted and _named(unit, value)):
             continue
         said = {t.lemma for t in unit.tokens[value.start : value.end]}
         if value.kind == "attribute" and (
@@ -118,6 +118,18 @@ def _typed(question: Question, unit: Unit, part: Part) -> list[Value]:
             continue  # "Dentist: Dr Mireille" asked "Who is my dentist?": not "Dentist"
         out.append(value)
     return out
+
+
+def _named(unit: Unit, value: Value) -> bool:
+    """An attribute that holds a proper name: what "what make" asks ("a Vexa estate", not
+    "a blue estate")."""
+    return (
+        value.kind == "attribute"
+        and any(
+            t.pos == "PROPN" and t.entity in ("", "organisation")  # no month, place or person
+            for t in unit.tokens[value.start : value.end]
+        )
+    )
 
 
 def _named_kind(noun: str, context: frozenset[str]) -> bool:

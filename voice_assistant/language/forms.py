@@ -112,15 +112,17 @@ def begins(group: str, words_said: Said, at: int = 0) -> int | None:
     return max(ends) if ends else None
 
 
-def strip(group_start: str, group_end: str, words_said: Said, whole: bool = False) -> Said:
+def strip(group_start: str, group_end: str, words_said: Said, everything: bool = False) -> Said:
     """``words_said`` without the runs of ``group_start`` forms before it and of
     ``group_end`` forms after it ("could you please …", "… thank you"); a clause of such
-    words alone ("please") is kept unless ``whole`` ("Hey," before a command)."""
+    words alone ("please") is kept unless ``everything`` ("Hey," before a command)."""
     start, end = 0, len(words_said)
     while start < end:
         part = words_said.part(start, end)
         run = [
-            m[2] for m in _matches(group_start, part) if m[1] == 0 and (whole or m[2] < len(part))
+            m[2]
+            for m in _matches(group_start, part)
+            if m[1] == 0 and (everything or m[2] < len(part))
         ]
         if not run:
             break

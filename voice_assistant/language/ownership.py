@@ -9,6 +9,7 @@ from voice_assistant.language.reading import USER, Mention, NoteReading, Part, U
 from voice_assistant.language.wordnet import wordnet
 
 ATTRIBUTES = words("person", "attributes")
+PEOPLE = words("person", "anyone")
 CLAUSE_END = frozenset({";"})
 
 
@@ -35,7 +36,26 @@ def owned(
         return whose == {USER}
     if whose == {USER} and question.focus and _plural(question):
         return True  # "When do the kids go back to school?": a family's note naming nobody
-    return bool(whose & question.owner) or _member_of(question, whose)
+    return (
+        bool(whose & question.owner)
+        or _member_of(question, whose)
+        or _of_the_thing(question, note, unit, whose)
+    )
+
+
+def _of_the_thing(question: Question, note: NoteReading, unit: Unit, whose: frozenset[str]) -> bool:
+    """ "The boiler engineer's number" of a note on the boiler saying "the engineer's
+    number"; "the boiler man's" of one naming a person by a word for what they do there."""
+    context = note.title | unit.label | unit.words
+    for owner in question.owner or ():
+        *thing, head = owner.split()
+        if not thing or not set(thing) <= context or USER in whose:
+            continue
+        if head in whose or (
+            head in PEOPLE and any("noun.person" in wordnet().lexnames(w) for w in whose)
+        ):
+            return True
+    return False
 
 
 def _plural(question: Question) -> set[str]:

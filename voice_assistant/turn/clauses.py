@@ -88,7 +88,7 @@ def split(utterance: str) -> list[str]:
             start += 1
         text = _text(spoken, start, end).strip(" ,")
         words_said = said(text)
-        courtesy = not strip("polite_start", "polite_end", words_said, whole=True).words
+        courtesy = not strip("polite_start", "polite_end", words_said, everything=True).words
         if text and not courtesy and not all(w in JOINING for w in words_said.words):
             parts.append(text)
     return parts

@@ -46,6 +46,9 @@ NOTES = [
     ("Work laptop", "The battery ticket is REQ-5120. The asset tag is 40917."),
     ("Running plan", "Training for the half marathon: long run on Saturdays. Race day is 3 May."),
     ("Band", "I play rhythm guitar. Rehearsals are on Mondays."),
+    ("Estate car", "The estate car is a Vexa Corvo from 2017."),
+    ("Hatchback", "The hatchback is a dark green one, registered in March."),
+    ("Septic tank", "It was emptied in May; the contractor's number is on the fridge."),
 ]
 
 
@@ -128,3 +131,17 @@ def test_another_sentence_on_the_same_thing_is_not_its_value(parser, candidates)
     # "The landlady is Mrs. Quennell" says no date; "Car cover … renews" is no contract asked
     # by "rental"
     assert "9 March" not in said(parser, candidates, "When's the rental contract up?")
+
+
+def test_what_make_is_answered_only_by_a_proper_name(parser, candidates):
+    assert "Vexa Corvo" in said(parser, candidates, "What make is the estate car?")
+    reply = said(parser, candidates, "What make is the hatchback?")
+    assert "green" not in reply and "March" not in reply  # a colour or a month is no make
+
+
+def test_a_person_said_by_the_thing_they_are_there_for(parser, candidates):
+    assert "on the fridge" in said(parser, candidates, "Where's the septic tank man's number?")
+    assert "on the fridge" in said(
+        parser, candidates, "Where is the septic tank contractor's number?"
+    )
+    assert "fridge" not in said(parser, candidates, "Where's the plumber's number?")
