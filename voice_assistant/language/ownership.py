@@ -40,7 +40,21 @@ def owned(
         bool(whose & question.owner)
         or _member_of(question, whose)
         or _of_the_thing(question, note, unit, whose)
+        or _titled_possession(question, note)
     )
+
+
+def _titled_possession(question: Question, note: NoteReading) -> bool:
+    """ "The speech at Odran's wedding" of a note titled "Odran's wedding": the owner has
+    the note's subject (the wedding), not what is asked of it (the speech)."""
+    tokens = question.tokens
+    for token in tokens:
+        if token.dep != "poss" or token.lemma not in (question.owner or ()):
+            continue
+        had = tokens[token.head].lemma if 0 <= token.head < len(tokens) else ""
+        if had and had != question.head and {token.lemma, had} <= note.title:
+            return True
+    return False
 
 
 def _of_the_thing(question: Question, note: NoteReading, unit: Unit, whose: frozenset[str]) -> bool:

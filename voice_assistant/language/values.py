@@ -39,8 +39,8 @@ def _kind_of_entity(tokens: tuple[Token, ...], start: int, end: int, kind: str) 
     if kind == "date" and all(t.pos == "ADJ" for t in tokens[start:end]):
         return "frequency"  # "its annual service": how often, not when
     counted = any(t.pos == "NUM" or t.lemma in ("a", "an") for t in tokens[start:end])
-    if kind == "date" and said & DURATIONS and counted and not said & CALENDAR:
-        return "duration"  # "about a week", "two weeks"; not "Christmas Day"
+    if kind in ("date", "time") and said & DURATIONS and counted and not said & CALENDAR:
+        return "duration"  # "about a week", "about 5 minutes"; not "Christmas Day"
     if kind == "count" and end < len(tokens) and tokens[end].lemma in MEASURES:
         return "quantity"
     return kind

@@ -49,6 +49,7 @@ NOTES = [
     ("Estate car", "The estate car is a Vexa Corvo from 2017."),
     ("Hatchback", "The hatchback is a dark green one, registered in March."),
     ("Septic tank", "It was emptied in May; the contractor's number is on the fridge."),
+    ("Odran's wedding", "It is on 2 May. I am an usher; the reading should be about 3 minutes."),
 ]
 
 
@@ -101,6 +102,9 @@ def said(parser, candidates, text: str) -> str:
         # the race is the marathon, said again; the long run's day is no day of it
         ("When is my half marathon?", "Your half marathon is on 3 May."),
         ("What is the asset tag of my work laptop?", "40917"),  # not the battery ticket
+        # "about 3 minutes" is how long, though the recogniser calls it a time; the note
+        # is on Odran's wedding, and the reading at it is the user's
+        ("How long should the reading at Odran's wedding be?", "about 3 minutes"),
         ("What part do I play in the band?", "You play rhythm guitar in the band."),
     ],
 )
