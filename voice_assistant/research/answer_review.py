@@ -69,7 +69,7 @@ def relevance(fact: Fact, notes: list[Note], question: str) -> int:
 def relevant(facts: list[Fact], notes: list[Note], question: str) -> list[bool]:
     """Which facts are about what was asked: the most relevant ones, and those that lead
     on from them (a fact from the same note, or from a note the first ones name: "the
-    payments team owns the gateway" -> "Marek leads the payments team"); none when the
+    payments team owns the gateway" -> "Tobin leads the payments team"); none when the
     notes they cite hold less than half of it and another note found holds more."""
     scores = [relevance(f, notes, question) for f in facts]
     best = max(scores, default=0)
@@ -101,7 +101,7 @@ def relevant(facts: list[Fact], notes: list[Note], question: str) -> list[bool]:
 def reach(facts: list[Fact], notes: list[Note]) -> list[Note]:
     """The notes the facts cite, and the notes that lead to them by naming the whole title
     of one whose quoted sentence names it too: "Who leads the team that owns the
-    transaction gateway?" is answered by "Marek is the tech lead of the payments team"
+    transaction gateway?" is answered by "Tobin is the tech lead of the payments team"
     (note "Payments team") because the gateway's note says the payments team owns it; not
     by "Dana runs their on-call rota", which names no team."""
     cited = list(dict.fromkeys(notes[f.note - 1] for f in facts))
@@ -138,7 +138,7 @@ def check_answer(
     topics = set(noun_phrases(question)) & set().union(*(title_words(n) for n in notes if n.day))
     named = [w for w in role_words(question) if not held({w}, cited)]  # "Dr." a doctor
     named += sorted(topics - stems(cited))
-    named += [n for n in names_in(question) if not held(stems(n), cited)]  # "Pepperpots"
+    named += [n for n in names_in(question) if not held(stems(n), cited)]  # "Fernwicks"
     if named:
         detail = f"the notes it cites say nothing about {named[0]!r}"
         findings.append(Finding("addresses_question", detail))

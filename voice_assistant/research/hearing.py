@@ -1,6 +1,6 @@
 """Hearing the notes' words: a transcript's near miss read as the word the memories use.
 
-Whisper hears "glaze firings" as "blaze firings", "Pepperpot" as "Pepper Pot", "vet" as
+Whisper hears "glaze firings" as "blaze firings", "Fernwick" as "Fern Wick", "vet" as
 "bet". A word of the question that no memory holds, but that is one letter from a word
 the memories hold (two for long words), or that joins its neighbour into one, is a
 candidate; the research core keeps the new reading only when the memories support it
@@ -84,8 +84,8 @@ _LETTERS = (("gh", ""), ("qu", "kw"), ("wh", "w"), ("x", "ks"), ("q", "k"), ("z"
 
 
 def sound(word: str) -> str:
-    """A name's consonants as heard: "Alveress" and "Alvarez" are both "alfrs", "Akeffer"
-    and "Okafor" "akfr", "Merrick" and "Marek" "mrk" (a leading vowel is one mark, the
+    """A name's consonants as heard: "Velaskess" and "Velasquez" are both "flsks", "Erkart"
+    and "Urquhart" "arkrt", "Berrick" and "Berek" "brk" (a leading vowel is one mark, the
     others are dropped, soft letters fold to their hard twins, doubles are one)."""
     key = plain(word)
     for written, said in (*_SPELLINGS, *_LETTERS, ("v", "f"), ("j", "g")):
@@ -106,12 +106,12 @@ def _near(word: str, words: dict[str, str], most: int = 2, name: bool = False) -
 
 
 MOST_NAMES = 3
-"""Names equally near a misheard one that are each tried ("Merck": Marek, Marco, March)."""
+"""Names equally near a misheard one that are each tried ("Birck": Berek, Barco, Burch)."""
 
 
 def _nearest(word: str, words: dict[str, str], most: int = 2, name: bool = False) -> list[str]:
     """The memories' words nearest this one: one, or for a name up to ``MOST_NAMES``
-    equally near, the one ending and starting as it does first ("Merck": Marek)."""
+    equally near, the one ending and starting as it does first ("Birck": Berek)."""
     limit = min(most, 1 if len(word) < (5 if name else 6) else 2)
     best: list[tuple[int, str]] = []
     for known, written in words.items():
@@ -123,7 +123,7 @@ def _nearest(word: str, words: dict[str, str], most: int = 2, name: bool = False
         if found <= limit:
             best.append((found, written))
     heard = sound(word) if not best and name else ""
-    if len(heard) >= 3:  # "Alveress": Alvarez, by sound
+    if len(heard) >= 3:  # "Velaskess": Velasquez, by sound
         best = [(limit, written) for known, written in words.items() if sound(known) == heard]
     best.sort()
     tied = [written for found, written in best if found == best[0][0]] if best else []
@@ -175,7 +175,7 @@ def readings(question: str, words: dict[str, str], most: int = 2) -> list[tuple[
         joined = plain(key + after_head) if after_head.isalpha() else ""
         if plain(after_head) in STOPWORDS | QUESTION_WORDS:
             joined = ""
-        if key in STOPWORDS and len(joined) >= 5 and joined in words:  # "in grid's": a
+        if key in STOPWORDS and len(joined) >= 5 and joined in words:  # "at wood's": a
             word = words[joined].capitalize() if token[:1].isupper() else words[joined]
             changes.append((at, 3, word + after[len(after_head) :], True))  # reading that helps
             continue
@@ -184,13 +184,13 @@ def readings(question: str, words: dict[str, str], most: int = 2) -> list[tuple[
         if joined and joined not in words and len(joined) >= 8:  # "elect trician"
             joined = plain(_near(joined, words, 1) or "")
         if joined not in words and at > 0 and token[:1].isupper() and after[:1].isupper():
-            alike = _sound_alike(plain(key + after_head), words)  # "Mark O" for "Marco"
+            alike = _sound_alike(plain(key + after_head), words)  # "Bark O" for "Barco"
             if alike:
                 rest = after[len(after_head) :]
                 changes.append((at, 3, alike[0].capitalize() + rest, True))
                 alternatives += [(at, 3, a.capitalize() + rest, True) for a in alike[1:]]
                 continue
-        if joined in words:  # "Pepper Pot" -> "Pepperpot"
+        if joined in words:  # "Fern Wick" -> "Fernwick"
             word = words[joined].capitalize() if token[:1].isupper() else words[joined]
             changes.append((at, 3, word + after[len(after_head) :], False))
             continue
@@ -202,7 +202,7 @@ def readings(question: str, words: dict[str, str], most: int = 2) -> list[tuple[
             continue
         name = at > 0 and token[:1].isupper()  # "Tamus" for "Tomás"
         nearest = _nearest(key, words, 2 if name else most, name)
-        if name and most < 2:  # "Kenya" is no "Kanra": two letters off must sound alike
+        if name and most < 2:  # "Malta" is no "Marla": two letters off must sound alike
             heard = sound(key)
             nearest = [w for w in nearest if distance(key, plain(w), 1) < 2 or sound(w) == heard]
         if nearest:
@@ -214,7 +214,7 @@ def readings(question: str, words: dict[str, str], most: int = 2) -> list[tuple[
             ]
     changes = [c for i, c in enumerate(changes) if not i or c[0] >= sum(changes[i - 1][:2])]
     chosen = [changes] + ([[c] for c in changes] if len(changes) > 1 else [])
-    chosen += [[c] for c in alternatives]  # "Merck" read as Marek, then as Marco
+    chosen += [[c] for c in alternatives]  # "Birck" read as Berek, then as Barco
     return [
         (_applied(tokens, some), MIN_GAIN if any(c[3] for c in some) else 0.0)
         for some in chosen
@@ -237,8 +237,8 @@ def held_beyond_reading(
     those holding something of the question the reading left as it was: "How long am I
     supposed to talk for a coffee's dude?" read as "… coffee's due?" is not about the
     library books "due back". A reading to one of the user's ``names`` is evidence
-    enough ("What number does Ingred live at?": "Ingrid at number 12"), and a question of
-    the changed word alone ("Who is Mr. Akeffer?") keeps its notes."""
+    enough ("What number does Anneka live at?": "Annika at number 9"), and a question of
+    the changed word alone ("Who is Mr. Erkart?") keeps its notes."""
     asked = set(subject_words(reading))
     kept = asked & set(subject_words(heard))
     if asked <= kept or not kept or (asked - kept) & names:

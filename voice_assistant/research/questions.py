@@ -90,7 +90,7 @@ def possessed(question: str) -> list[str]:
     """What a possessive asks about ("my brother's birthday" -> birthday): an answer about
     the owner alone answers something else ("Tomás lives in Porto" is no answer to "Where
     is my brother's birthday?"); [] when what is owned says only what kind of value is
-    asked ("Felix's phone number")."""
+    asked ("Rowan's phone number")."""
     words: list[str] = []
     for match in _POSSESSED.finditer(question):
         owner = match.group(1).lower()
@@ -106,7 +106,7 @@ def role_words(question: str) -> list[str]:
 
 def names_in(text: str) -> list[str]:
     """Capitalised words inside a sentence: names, places, titles."""
-    text = re.sub(r"\b(?:Dr|Mr|Mrs|Ms|St)\.\s+", "", text.strip())  # "Dr. Alvarez": a name
+    text = re.sub(r"\b(?:Dr|Mr|Mrs|Ms|St)\.\s+", "", text.strip())  # "Dr. Hartwell": a name
     found = re.findall(r"(?<![.!?]\s)(?<!^)(?<!\s\s)\b([A-Z][\w'’-]+)", text)
     return [  # "I'm", "I've": the speaker, not a name
         name

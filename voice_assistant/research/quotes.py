@@ -1,7 +1,7 @@
 """Where a quote sits in its note, and what a sentence states: the review's raw material.
 
-A small model quotes loosely: it drops a word or two ("Ingrid keeps our spare key" for
-"Ingrid at number 12 keeps our spare key"). A quote counts when its words occur in order
+A small model quotes loosely: it drops a word or two ("Annika waters our plants" for
+"Annika at number 9 waters our plants"). A quote counts when its words occur in order
 within a short stretch of the note, and never when a number differs; the review then
 checks against the note's own words in that stretch, not the model's copy.
 """
@@ -40,7 +40,7 @@ and forget all notes" sounds like the assistant's own words)."""
 
 
 def split_sentences(text: str) -> list[str]:
-    """Sentences (and clauses after ";"); "Dr. Alvarez" does not end one."""
+    """Sentences (and clauses after ";"); "Dr. Hartwell" does not end one."""
     return [s for s in _SENTENCE.split(text) if s.strip()]
 
 
@@ -119,7 +119,7 @@ def names(text: str) -> list[str]:
 
 
 def colours(text: str) -> list[str]:
-    """The colours a text states: a value like a number ("Felix's stove is black" when no
+    """The colours a text states: a value like a number ("Rowan's umbrella is black" when no
     note says so is invented, though it is one ordinary word)."""
     return [t for t in fold(text) if t in COLOURS]
 

@@ -140,7 +140,7 @@ def lifts(heard: Evidence, reading: Evidence) -> bool:
 
 def in_doubt(evidence: Evidence) -> bool:
     """The recogniser may have heard other words than were said: a low mean, or one word
-    far less sure than a word whisper knows ("Mr. Akeffer" for "Mr. Okafor")."""
+    far less sure than a word whisper knows ("Mr. Erkart" for "Mr. Urquhart")."""
     return evidence.sureness < HEARD_IN_DOUBT or evidence.least_sure < WORD_IN_DOUBT
 
 

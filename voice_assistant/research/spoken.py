@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 NOT_ABBREVIATED = r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bSt\.)"
-"""A full stop that ends a sentence follows no title: "Dr. Alvarez" is one sentence."""
+"""A full stop that ends a sentence follows no title: "Dr. Hartwell" is one sentence."""
 _SENTENCE = re.compile(rf"{NOT_ABBREVIATED}(?<=[.!?])\s+(?=\S)")
 _UNSPEAKABLE = [
     (re.compile(r"https?://\S+|www\.\S+"), ""),  # URLs
@@ -19,7 +19,7 @@ _UNSPEAKABLE = [
 
 
 def split_sentences(text: str) -> list[str]:
-    """The sentences of a text, stripped ("Check-up with Dr. Alvarez …" stays whole)."""
+    """The sentences of a text, stripped ("Check-up with Dr. Hartwell …" stays whole)."""
     return [s.strip() for s in _SENTENCE.split(text.strip()) if s.strip()]
 
 

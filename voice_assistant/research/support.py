@@ -52,7 +52,7 @@ def _note_enum(count: int) -> dict[str, Any]:
 
 def spoken_grammar(count: int) -> str:
     """GBNF: "none", or one or two facts "sentence (note n)" citing notes 1..count, each
-    one sentence ("12.50" and "Dr. Alvarez" do not end it)."""
+    one sentence ("12.50" and "Dr. Hartwell" do not end it)."""
     if count == 0:
         return 'root ::= "none"\n'
     numbers = " | ".join(f'"{n}"' for n in range(1, count + 1))
@@ -72,8 +72,8 @@ def resting_on(say: str, passage: str) -> str:
     said = set(values(say))
     holding = [s for s in sentences if said & set(fold(s))]
     words = stems(say) - STOPWORDS
-    if holding:  # and the sentence with the rest of what it says ("Marco wants paying in
-        rest = words - stems(" ".join(holding))  # cash.": Marco's sentence and the cash one)
+    if holding:  # and the sentence with the rest of what it says ("Hugo wants paying in
+        rest = words - stems(" ".join(holding))  # cash.": Hugo's sentence and the cash one)
         best = max(sentences, key=lambda s: len(held(rest, s)))
         if best not in holding and len(held(rest, best)) >= 2:
             holding = [s for s in sentences if s in holding or s == best]

@@ -1,6 +1,6 @@
 """Timers, alarms and reminders set in a satellite's room ring at that satellite, as audio
 (a satellite that ignores timer events still plays audio): the ring, then code's sentence
-("Your pasta timer is done.", "Reminder: call Felix."); an alarm, the ring again and again
+("Your pasta timer is done.", "Reminder: call Rowan."); an alarm, the ring again and again
 until "Stop" or the wake word is heard there, or ``alarms.ring_for_s`` runs out. What to
 ring is picked on the daemon's worker (``pick``, with the database and piper); a room whose
 satellite is not connected rings on the daemon's own speaker instead (``daemon/ringing.py``).

@@ -1,6 +1,6 @@
 """The user's own words, for whisper: names, places and project words from the memories.
 
-Whisper hears "Okafor" as "Oh, Kaffa" unless it has seen the word. faster-whisper takes
+Whisper can hear "Urquhart" as "Erkart" unless it has seen the word. faster-whisper takes
 ``hotwords``: a text placed before the transcript (after ``<|startofprev|>``) that biases
 decoding toward its words. We give it the words of the memories that speech is least
 likely to spell right on its own: capitalised names and title words, most frequent first,
@@ -27,7 +27,7 @@ _ABBREVIATED = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|St)\.$")
 def names(text: str, lowercase: set[str] | None = None) -> list[tuple[str, bool]]:
     """Words capitalised inside a sentence: names, places, brands. A sentence's first word
     is capitalised whatever it is: it counts only when ``lowercase`` (the words written in
-    lower case anywhere) never holds it ("Marek is …", not "Training for …"). Each name
+    lower case anywhere) never holds it ("Tobin is …", not "Training for …"). Each name
     comes with whether it opened a sentence (a weaker sign that it is one)."""
     found = []
     for match in re.finditer(r"\b[A-Z][\w'’-]*\w", text):

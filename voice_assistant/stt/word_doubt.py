@@ -1,9 +1,10 @@
 """The word whisper was least sure of: one unknown name hides in a sentence's mean.
 
-"Who is Mr. Akeffer?" (said: Okafor) scores a mean log probability per token of -0.42,
-as sure as many clearly heard questions, because the sure words around the name lift the
-mean. The name itself scores far lower. A word's log probability is the sum of its
-tokens' (a token opening with a space opens a word), from the logits whisper decoded by.
+A name whisper has not seen, heard amiss ("Who is Mr. Erkart?", said: Urquhart), can score
+a mean log probability per token as sure as many clearly heard questions (-0.42 in one such
+question), because the sure words around the name lift the mean. The name itself scores
+far lower. A word's log probability is the sum of its tokens' (a token opening with a space
+opens a word), from the logits whisper decoded by.
 """
 
 from __future__ import annotations

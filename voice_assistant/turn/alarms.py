@@ -149,7 +149,7 @@ class AlarmBook:
         return which.lower() in alarm.text.lower()
 
     def describe(self, alarm: Alarm) -> str:
-        """ "7:00, tomorrow, Wednesday", "7:00, every weekday", "call Felix, 17:00 today"."""
+        """ "7:00, tomorrow, Wednesday", "7:00, every weekday", "call Rowan, 17:00 today"."""
         today = dates.local(self.now(), self.tz).date()
         if not alarm.on_date:
             day = dates.day_words(dates.local(alarm.at, self.tz).date(), today)
