@@ -103,7 +103,7 @@ def _typed(question: Question, unit: Unit, part: Part) -> list[Value]:
         ):
             continue  # "What is X?" and nothing else: every word of it in the sentence
         if (
-            value.kind == "date"
+            value.kind in ("date", "frequency")
             and "day" in question.kinds
             and not names_a_day(unit.tokens, value.start, value.end)
         ):

@@ -11,19 +11,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from voice_assistant.language.inflection import inflected
-from voice_assistant.language.lexicon import LEXICON, MONTHS, words
+from voice_assistant.language.lexicon import LEXICON, words
+from voice_assistant.language.phrasing import (
+    BE_FORMS,
+    PLACE_PREPOSITIONS,
+    agreeing_be,
+    as_do_has_it,
+    with_preposition,
+)
 from voice_assistant.language.question import KIND_NOUNS, Question
 from voice_assistant.language.reading import Token
 from voice_assistant.language.user_side import second
 
 FRAMES = LEXICON["frames"]
-PREPOSITIONS: dict[str, str] = FRAMES["prepositions"]
-DATES_WITHOUT_ON = frozenset(FRAMES["dates_without_on"])
-TIMES_WITHOUT_AT = frozenset(FRAMES["times_without_at"])
-MONEY_WITH_FOR = frozenset(FRAMES["money_with_for"])
-PLACE_PREPOSITIONS = words("kinds", "place_prepositions")
-BE_FORMS = {"'s": "is", "’s": "is", "'re": "are", "’re": "are", "'m": "am", "’m": "am"}
 REMINDING = words("questions", "reminding")
 NOTHING_ABOUT = "I have nothing about {about} in your notes."
 """Code's decline, saying back what was asked as heard (a mishearing shows)."""
@@ -62,7 +62,7 @@ class Frame:
         elif preposition:
             slot = f"{preposition} {value}"
         else:
-            slot = _prepared(value, kind, self.verb_lemma)
+            slot = with_preposition(value, kind, self.verb_lemma)
         if kind in ("date", "time") and not self.tail:  # "go back to school … on 5 May"
             return _sentence(_join(self.subject, self.verb, self.after, slot))
         return _sentence(_join(self.subject, self.verb, self.tail, slot, self.after))
@@ -107,6 +107,11 @@ def frame(question: Question) -> Frame:
     if wh_tokens and wh_tokens[0].lemma == "how":  # "how many scoops": the counted noun too
         while rest and rest[0].pos in ("NOUN", "ADJ") and rest[0].lemma not in ("be",):
             wh_tokens.append(rest.pop(0))
+    wh_at = {index[id(t)] for t in wh_tokens}
+    while len(rest) > 1 and rest[0].pos == "ADP" and rest[0].head in wh_at:  # "time of day"
+        wh_tokens.append(rest.pop(0))
+        while rest and rest[0].pos in ("DET", "ADJ", "NOUN") and rest[0].dep != "nsubj":
+            wh_tokens.append(rest.pop(0))
     nouns = next((k for k, t in enumerate(rest) if t.pos not in ("NOUN", "PROPN", "ADJ", "ADV")), 0)
     asking = 0 < nouns < len(rest) and rest[nouns].pos == "AUX" and rest[nouns].lemma != "be"
     if wh_tokens and asking:  # "what size tyre do I need", "which books have you got"
@@ -119,7 +124,7 @@ def frame(question: Question) -> Frame:
     if not rest:
         return Frame(wh)
     first = rest[0]
-    if _is_be(first):
+    if _isagreeing_be(first):
         body = rest[1:]
         subject, tail = _noun_phrase(body)
         if body and body[0].pos == "PRON" and body[0].dep == "nsubj":  # "are we in for …"
@@ -127,7 +132,7 @@ def frame(question: Question) -> Frame:
         if question.asked and subject and subject[0].pos != "ADP":
             wh_subject = False  # "Which colour is the car?": the car is, not the colour
         if wh_subject:
-            return Frame(wh, verb=_be(first, []), tail=_words(body), wh_subject=True)
+            return Frame(wh, verb=agreeing_be(first, []), tail=_words(body), wh_subject=True)
         if (
             tail
             and not any(t.pos in ("VERB", "AUX") for t in tail)
@@ -144,12 +149,14 @@ def frame(question: Question) -> Frame:
             return Frame(
                 wh,
                 _words(subject),
-                _be(first, subject),
+                agreeing_be(first, subject),
                 _words(tail[: dangling + 1]),
                 _words(tail[dangling + 1 :]),
                 verb_lemma="be",
             )
-        return Frame(wh, _words(subject), _be(first, subject), _words(tail), verb_lemma="be")
+        return Frame(
+            wh, _words(subject), agreeing_be(first, subject), _words(tail), verb_lemma="be"
+        )
     if first.lemma == "do" and first.pos == "AUX":
         subject, tail = _noun_phrase(rest[1:])
         root = [i for i, t in enumerate(subject) if t.dep == "ROOT"]
@@ -165,12 +172,14 @@ def frame(question: Question) -> Frame:
             t
             for t in more
             if (t.dep == "prt" and t.head == index[id(verb)])  # "come out", not "send off"
-            or (t.pos == "PRON" and t is more[0] and t.dep != "poss")
-        ]
-        more = [t for t in more if t not in taken]  # "lend me", "come out": with the verb
+            or (t.pos in ("PRON", "VERB") and t is more[0] and t.dep != "poss")
+        ]  # "lend me", "need feeding"
+        more = [t for t in more if t not in taken]  # with the verb
         objects, more = _noun_phrase(more) if more and more[0].pos != "ADP" else ([], more)
+        if objects and all(t.entity in ("date", "time") for t in objects):
+            objects, more = [], objects + more  # "gave 38 lb this year", not "gave this year"
         said = _join(  # "pay your rent" before the value: "… on the first of the month"
-            _words(adverbs), _inflected(verb, first, subject), _words(taken), _words(objects)
+            _words(adverbs), as_do_has_it(verb, first, subject), _words(taken), _words(objects)
         )
         if more and more[-1].pos == "ADP":  # "What am I allergic to?"
             return Frame(wh, _words(subject), said, _words(more), verb_lemma=verb.lemma)
@@ -181,8 +190,8 @@ def frame(question: Question) -> Frame:
     if wh_subject:  # "Who leads the team?"
         return Frame(wh, verb=_words(rest), wh_subject=True)
     subject, tail = _noun_phrase(rest)  # "… when Mum's birthday is": a statement's order
-    if subject and tail and _is_be(tail[0]) and len(tail) > 1:  # "… what we're reading"
-        be, rest = _be(tail[0], subject), tail[1:]
+    if subject and tail and _isagreeing_be(tail[0]) and len(tail) > 1:  # "… what we're reading"
+        be, rest = agreeing_be(tail[0], subject), tail[1:]
         if rest[0].pos == "VERB" and len(rest) > 1 and rest[1].pos == "ADP":
             # "what we're reading for book club": the thing read right after the verb
             return Frame(wh, _words(subject), be, _words(rest[:1]), _words(rest[1:]))
@@ -198,17 +207,17 @@ def answer(question: Question, value: str, kind: str, preposition: str = "") -> 
     ``preposition``: the note's before it, on the question's own verb)."""
     if question.wh[1] <= question.wh[0]:
         return _sentence(second(value))
-    start, end = question.wh
-    counted = (
-        [  # "how many scoops": "one scoop", "two scoops"
-            t for t in question.tokens[start + 2 : end + 1] if t.pos == "NOUN"
-        ]
-        if question.tokens[start].lemma == "how" and kind in ("count",)
-        else []
-    )
+    start = question.wh[0]
+    counted: list[Token] = []  # "how many library books": "one library book", "three …"
+    if question.tokens[start].lemma == "how" and kind == "count":
+        for t in question.tokens[start + 2 :]:
+            if t.pos != "NOUN":
+                break
+            counted.append(t)
     if counted:
         one = value.lower() in ("one", "1", "a", "an")
-        value = f"{value} {counted[0].lemma if one else counted[0].text}"
+        said = [t.text for t in counted[:-1]] + [counted[-1].lemma if one else counted[-1].text]
+        value = " ".join([value.lower() if value.isalpha() else value, *said])
     if question.head == "name" and question.wh[0] == 0:  # "What's the name of the place …"
         first = value.split()[0].lower() if value.split() else ""
         named = value.split(" ", 1)[1] if first in PLACE_PREPOSITIONS and " " in value else value
@@ -252,7 +261,7 @@ def _open_about(question: Question) -> str:
     return _words(list(tokens[start : k + 1]))
 
 
-def _is_be(token: Token) -> bool:
+def _isagreeing_be(token: Token) -> bool:
     return token.lemma == "be" or token.text.lower() in BE_FORMS
 
 
@@ -267,8 +276,11 @@ def _noun_phrase(body: list[Token]) -> tuple[list[Token], list[Token]]:
             i += 1
         elif t.entity in ("person", "organisation", "place"):
             i += 1  # "Bracken", a name the tagger read as a verb
-        elif t.pos == "ADJ" and following is not None and following.pos in ("NOUN", "PROPN", "ADJ"):
-            i += 1  # "new address"
+        elif t.pos == "ADJ" and (
+            (following is not None and following.pos in ("NOUN", "PROPN", "ADJ"))
+            or t.dep in ("nsubj", "nsubjpass")
+        ):
+            i += 1  # "new address"; "the starter", read as an adjective
         elif t.pos == "ADV" and t.dep == "advmod" and i > 0 and t.lemma in ("back", "out", "home"):
             i += 1  # "flight back"
         elif t.pos == "ADP" and following is not None and following.pos in NOUN_PHRASE | {"ADJ"}:
@@ -276,45 +288,6 @@ def _noun_phrase(body: list[Token]) -> tuple[list[Token], list[Token]]:
         else:
             break
     return body[:i], body[i:]
-
-
-def _be(be: Token, subject: list[Token]) -> str:
-    """The copula agreeing with the subject, from the user's side ("you are")."""
-    text = BE_FORMS.get(be.text.lower(), be.text.lower())
-    heads = [t for t in subject if t.pos in ("NOUN", "PROPN", "PRON")]
-    if (heads and heads[-1].lemma in ("i", "we", "you")) or text == "am":
-        return {"am": "are", "is": "are", "was": "were"}.get(text, text)
-    return text
-
-
-def _inflected(verb: Token, do: Token, subject: list[Token]) -> str:
-    """The verb as "do" would have it: "does … leave" -> "leaves", "did … lend" -> "lent"."""
-    base = verb.lemma
-    form = do.text.lower()
-    if form == "did":
-        return inflected(base, "VBD")
-    pronoun = subject[-1].lemma if subject else ""
-    if form == "does" and pronoun not in ("i", "we", "you", "they"):
-        return inflected(base, "VBZ")
-    return base
-
-
-def _prepared(value: str, kind: str, verb: str = "") -> str:
-    """The value with the preposition its kind takes ("on 3 May", "at 9:30")."""
-    first = value.split()[0].lower() if value.split() else ""
-    if kind == "date":
-        if first in DATES_WITHOUT_ON:
-            return value
-        if first in MONTHS and not any(c.isdigit() for c in value):
-            return f"in {value}"
-        return f"{PREPOSITIONS['date']} {value}"
-    if kind == "time":
-        return value if first in TIMES_WITHOUT_AT else f"{PREPOSITIONS['time']} {value}"
-    if kind == "money" and verb in MONEY_WITH_FOR:
-        return f"for {value}"
-    if kind == "place" and first not in PLACE_PREPOSITIONS | {"to", "from", "into"}:
-        return f"at {value}"  # "14 Linden Lane": at it
-    return value
 
 
 def _words(tokens: list[Token]) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from voice_assistant.language.also_called import expanded
 from voice_assistant.language.conditions import ACCEPTS, answers, beside, with_time
 from voice_assistant.language.days import RELATIVE
 from voice_assistant.language.focus import (
@@ -64,11 +65,11 @@ class Match:
         return _joined(self.values)
 
 
-def aliases(readings: Iterable[NoteReading]) -> dict[str, frozenset[str]]:
-    """Each name with the other names of its person, over all the notes given."""
+def aliases(readings: Iterable[NoteReading], things: bool = False) -> dict[str, frozenset[str]]:
+    """Each name with the other names of its person (or of its thing), over the notes."""
     groups: dict[str, frozenset[str]] = {}
     for reading in readings:
-        for group in reading.aliases:
+        for group in reading.things if things else reading.aliases:
             merged = frozenset(group).union(*(groups.get(n, frozenset()) for n in group))
             for name in merged:
                 groups[name] = merged
@@ -89,6 +90,7 @@ def matches(question: Question, candidates: list[Candidate]) -> list[Match]:
 
 def _matched(question: Question, candidates: list[Candidate], relaxed: bool) -> list[Match]:
     known = aliases(c.reading for c in candidates)
+    named = aliases((c.reading for c in candidates), things=True)
     found: list[Match] = []
     for candidate in candidates:
         note = candidate.reading
@@ -101,11 +103,16 @@ def _matched(question: Question, candidates: list[Candidate], relaxed: bool) -> 
                 context |= before  # "the clinic" of "the Riverside clinic" before
             before |= unit.words
             focus = focus_found(question, context, relaxed)
+            by_name = focus is None and bool(named)  # "the poly hive", a note's "Hive B"
+            if by_name:
+                focus = focus_found(question, expanded(context, named), relaxed)
             if focus is None or not on_the_day(question, unit):
                 continue
             unit = cut_for(question, unit)
             for part in unit.parts:
-                if another(question, unit, part):
+                if another(question, unit, part) or (
+                    by_name and not _named_in(question, part, note, named, relaxed)
+                ):
                     continue
                 chosen = picked(question, unit, part)
                 for value in answers(question, note, unit, part):
@@ -133,6 +140,18 @@ def _matched(question: Question, candidates: list[Candidate], relaxed: bool) -> 
                         )
                     )
     return found
+
+
+def _named_in(
+    question: Question,
+    part: Part,
+    note: NoteReading,
+    named: dict[str, frozenset[str]],
+    relaxed: bool,
+) -> bool:
+    """The part itself names the thing asked by its other name ("21 lb from Hive B" is
+    no answer for the hive the note calls "Hive A (the cedar one)")."""
+    return focus_found(question, expanded(part.words | note.title, named), relaxed) is not None
 
 
 def _label_lends(question: Question, unit: Unit) -> bool:

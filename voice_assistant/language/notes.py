@@ -13,6 +13,7 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
+from voice_assistant.language.also_called import also_called
 from voice_assistant.language.lexicon import words
 from voice_assistant.language.people import mentions
 from voice_assistant.language.reading import USER, Mention, NoteReading, Part, Token, Unit, Value
@@ -119,7 +120,8 @@ def _read(title: str, fields: dict[str, str], lines: list[str], docs: list[Doc])
     by_text = _named_by_text(owner, units)
     if by_text:
         aliases = (*aliases, by_text)
-    return NoteReading(title_words, owner or frozenset(), tuple(units), names, aliases)
+    things = tuple(dict.fromkeys(g for u in units for g in also_called(u.tokens)))
+    return NoteReading(title_words, owner or frozenset(), tuple(units), names, aliases, things)
 
 
 def _pointed_back(tokens: tuple[Token, ...], found: list[Value], when: list[Value]) -> list[Value]:

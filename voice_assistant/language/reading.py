@@ -103,6 +103,8 @@ class NoteReading:
     """Every name the note mentions, lower case."""
     aliases: tuple[frozenset[str], ...] = field(default_factory=tuple)
     """Names that are one person ("Dad (Henrik)", "my brother Bartek")."""
+    things: tuple[frozenset[str], ...] = field(default_factory=tuple)
+    """Names that are one thing ("Hive B (the poly hive)": ``also_called``)."""
 
     def to_json(self) -> dict[str, Any]:
         return _plain(asdict(self))
@@ -148,6 +150,7 @@ class NoteReading:
             units=units,
             names=frozenset(data.get("names", ())),
             aliases=tuple(frozenset(a) for a in data.get("aliases", ())),
+            things=tuple(frozenset(a) for a in data.get("things", ())),
         )
 
 

@@ -23,6 +23,8 @@ MEASURES = words("measures", "units")
 NUMBER_WORDS = words("numbers", "units") | frozenset(w for w in LEXICON["numbers"]["tens"] if w)
 
 DURATIONS = words("measures", "durations")
+HOW_OFTEN = words("calendar", "every") | words("calendar", "times_a")
+PERIOD_WORDS = words("calendar", "period_words")
 
 NOT_VALUES = frozenset({"group", "ordinal"})
 """Entity labels kept on tokens for reading names, never said as values."""
@@ -38,6 +40,8 @@ def _kind_of_entity(tokens: tuple[Token, ...], start: int, end: int, kind: str) 
         return "age"  # "six years old"
     if kind == "date" and all(t.pos == "ADJ" for t in tokens[start:end]):
         return "frequency"  # "its annual service": how often, not when
+    if kind in ("date", "time") and (said & HOW_OFTEN or said <= PERIOD_WORDS):
+        return "frequency"  # "every morning", "twice a week", "annually"
     counted = any(t.pos == "NUM" or t.lemma in ("a", "an") for t in tokens[start:end])
     if kind in ("date", "time") and said & DURATIONS and counted and not said & CALENDAR:
         return "duration"  # "about a week", "about 5 minutes"; not "Christmas Day"
