@@ -86,9 +86,9 @@ def build_parser(prog: str = "voice-assistant bench") -> argparse.ArgumentParser
         const=1,
         default=0,
         metavar="PART",
-        choices=[1, 2, 3, 4, 5, 6, 7],
-        help="answers and turn-end suites: a held-out part, 1 (default) to 7 (never tuned "
-        "on; score it only at the end; 7 has memories of its own); acts suite: its "
+        choices=[1, 2, 3, 4, 5, 6, 7, 8],
+        help="answers and turn-end suites: a held-out part, 1 (default) to 8 (never tuned "
+        "on; score it only at the end; 7 and 8 have memories of their own); acts suite: its "
         "held-out phrasings",
     )
     bench.add_argument(
