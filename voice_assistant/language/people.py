@@ -101,18 +101,23 @@ def mentions(
 def _unpossessed(tokens: tuple[Token, ...], found: list[Mention]) -> list[Mention]:
     """ "My brother", "his son Kwame": the person is the brother or the son, theirs is
     whose relation they are (``Mention.of``), not whose their things are."""
-    people = [m for m in found if not (m.end - m.start == 1 and tokens[m.start].pos == "PRON")]
-    out = list(found)
-    for m in found:
+    people = [i for i, m in enumerate(found) if not _pronoun(tokens, m)]
+    out: list[Mention | None] = list(found)
+    for i, m in enumerate(found):
         head = tokens[m.start].head if m.end - m.start == 1 else -1
         if tokens[m.start].dep != "poss":
             continue
-        related = [p for p in people if p is not m and p.start <= head < p.end]
-        if related:
-            out.remove(m)
-            index = out.index(related[0])
-            out[index] = replace(related[0], of=related[0].of | m.names)
-    return out
+        related = [p for p in people if p != i and found[p].start <= head < found[p].end]
+        if related:  # "my brother's son": the brother is mine, the son my brother's
+            whose = out[i] or m
+            out[i] = None
+            person = out[related[0]] or found[related[0]]
+            out[related[0]] = replace(person, of=person.of | whose.names)
+    return [m for m in out if m is not None]
+
+
+def _pronoun(tokens: tuple[Token, ...], m: Mention) -> bool:
+    return m.end - m.start == 1 and tokens[m.start].pos == "PRON"
 
 
 def _joined(tokens: tuple[Token, ...], found: list[Mention]) -> list[Mention]:
