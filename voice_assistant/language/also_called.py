@@ -6,10 +6,11 @@ bracket that is itself a noun phrase of the same noun (or "one") is read so: "(t
 
 from __future__ import annotations
 
+from voice_assistant.language.lexicon import words
 from voice_assistant.language.reading import Token
 from voice_assistant.language.wordnet import wordnet
 
-ARTICLES = frozenset({"the", "a", "an"})
+ARTICLES = words("grammar", "articles")
 PHRASE = frozenset({"NOUN", "PROPN", "ADJ", "NUM", "X"})
 
 

@@ -18,9 +18,9 @@ WRAPPING = words("questions", "wrapping")
 LIGHT = words("questions", "light")
 OPEN_VERBS = words("questions", "open_verbs")
 OPEN_NOUNS = words("questions", "open_nouns")
-BY_WH: dict[str, list[str]] = {
-    w: LEXICON["questions"][w] for w in ("when", "who", "whom", "whose", "where", "what")
-}
+BY_WH: dict[str, list[str]] = LEXICON["questions"]["asks"]
+KIND_OF = words("questions", "kind_of")
+DAY_OF = words("questions", "day_of")
 
 
 def asked_for(tokens: tuple[Token, ...], i: int) -> tuple[int, tuple[str, ...], str]:
@@ -40,7 +40,7 @@ def asked_for(tokens: tuple[Token, ...], i: int) -> tuple[int, tuple[str, ...], 
         return i + 1, ("open",), ""
     noun = noun_of(after) if word in ("what", "which") and after is not None else ""
     if noun:
-        if noun in ("kind", "sort", "type") and i + 3 < len(tokens) and tokens[i + 2].lemma == "of":
+        if noun in KIND_OF and i + 3 < len(tokens) and tokens[i + 2].lemma == "of":
             return i + 4, ("attribute",), tokens[i + 3].lemma
         if noun in GENERIC and noun not in NOUNS:  # "which one is …", "what part do I sing"
             return i + 2, (), ""  # the kind comes from the verb or the head noun
@@ -49,12 +49,7 @@ def asked_for(tokens: tuple[Token, ...], i: int) -> tuple[int, tuple[str, ...], 
             if (
                 end + 2 < len(tokens)
                 and tokens[end].lemma == "of"
-                and tokens[end + 2].lemma
-                in (
-                    "week",
-                    "month",
-                    "year",
-                )
+                and tokens[end + 2].lemma in DAY_OF
             ):
                 end += 3  # "what day of the week": one question phrase
             return end, tuple(NOUNS[noun]), ""

@@ -14,6 +14,7 @@ from voice_assistant.language.tokens import CONTENT, clause_of
 from voice_assistant.language.wordnet import wordnet
 
 GENERIC = words("kinds", "generic_heads")
+ARTICLES = words("grammar", "articles")
 ACCEPTS: dict[str, list[str]] = LEXICON["kinds"]["accepts"]
 
 CLASS_KINDS = {
@@ -97,7 +98,7 @@ def _typed(question: Question, unit: Unit, part: Part) -> list[Value]:
             continue
         said = {t.lemma for t in unit.tokens[value.start : value.end]}
         if value.kind == "attribute" and (
-            said <= focus | {"the", "a", "an"}
+            said <= focus | ARTICLES
             or not _said_of(value, question.head)
             or not question.extra <= unit.words
         ):

@@ -20,26 +20,15 @@ WEEKDAY_INDEX = {
     for i, w in enumerate(names)
 }
 
-MONTH_INDEX = (
-    {w: i for i, w in enumerate(LEXICON["calendar"]["months"])}
-    | {
-        w: i
-        for i, w in enumerate(
-            ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-        )
-    }
-    | {"sept": 8}
-)
-
-RELATIVE = words("calendar", "relative_days") | {
-    "this",
-    "next",
-    "last",
-    "every",
-    "week",
-    "year",
-    "month",
+MONTH_INDEX = {w: i for i, w in enumerate(LEXICON["calendar"]["months"])} | {
+    short: i
+    for short in LEXICON["calendar"]["month_abbreviations"]
+    for i, month in enumerate(LEXICON["calendar"]["months"])
+    if month.startswith(short)
 }
+"""A month's number (January 0) by its name or its short form ("sept")."""
+
+RELATIVE = words("calendar", "relative_days") | words("calendar", "relative_words")
 
 
 def date_key(tokens: tuple[Token, ...], start: int, end: int) -> frozenset[str]:

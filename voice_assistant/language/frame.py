@@ -25,6 +25,8 @@ from voice_assistant.language.user_side import second
 
 FRAMES = LEXICON["frames"]
 REMINDING = words("questions", "reminding")
+AFTER_NOUN = words("frames", "after_noun")
+ONE = words("grammar", "one")
 NOTHING_ABOUT = "I have nothing about {about} in your notes."
 """Code's decline, saying back what was asked as heard (a mishearing shows)."""
 SUBJECT_KINDS = frozenset({"person", "organisation", "attribute", "object", "code"})
@@ -215,7 +217,7 @@ def answer(question: Question, value: str, kind: str, preposition: str = "") -> 
                 break
             counted.append(t)
     if counted:
-        one = value.lower() in ("one", "1", "a", "an")
+        one = value.lower() in ONE
         said = [t.text for t in counted[:-1]] + [counted[-1].lemma if one else counted[-1].text]
         value = " ".join([value.lower() if value.isalpha() else value, *said])
     if question.head == "name" and question.wh[0] == 0:  # "What's the name of the place …"
@@ -281,7 +283,7 @@ def _noun_phrase(body: list[Token]) -> tuple[list[Token], list[Token]]:
             or t.dep in ("nsubj", "nsubjpass")
         ):
             i += 1  # "new address"; "the starter", read as an adjective
-        elif t.pos == "ADV" and t.dep == "advmod" and i > 0 and t.lemma in ("back", "out", "home"):
+        elif t.pos == "ADV" and t.dep == "advmod" and i > 0 and t.lemma in AFTER_NOUN:
             i += 1  # "flight back"
         elif t.pos == "ADP" and following is not None and following.pos in NOUN_PHRASE | {"ADJ"}:
             i += 1  # "from Tallinn", "for the back door"

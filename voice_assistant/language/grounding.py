@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from voice_assistant.language.conditions import ACCEPTS
 from voice_assistant.language.days import date_key
 from voice_assistant.language.focus import focus_found
-from voice_assistant.language.lexicon import LEXICON
+from voice_assistant.language.lexicon import ORDINALS, SMALL_NUMBERS, TENS
 from voice_assistant.language.match import aliases
 from voice_assistant.language.question import Question
 from voice_assistant.language.reading import USER, NoteReading, Token, Unit, Value
@@ -44,9 +44,9 @@ CLAIMS = frozenset(
 """The kinds of value an answer claims: a day, a number, a name, a colour. The model's
 own wording is not checked here."""
 NUMBERS: dict[str, int] = {
-    **{w: n for n, w in enumerate(LEXICON["numbers"]["units"])},
-    **{w: 10 * n for n, w in enumerate(LEXICON["numbers"]["tens"]) if w},
-    **{w: n for n, w in enumerate(LEXICON["numbers"]["ordinals"], 1) if n <= 19},
+    **SMALL_NUMBERS,
+    **TENS,
+    **{w: n for w, n in ORDINALS.items() if n <= 19},
 }
 """Number words as digits: "seven" and "7" state the same number."""
 

@@ -76,3 +76,22 @@ def qualifier_words() -> frozenset[str]:
 
 MONTHS = words("calendar", "months")
 WEEKDAYS = words("calendar", "weekdays")
+WEEK: tuple[str, ...] = tuple(LEXICON["calendar"]["weekdays"])
+"""The weekdays in order, Monday first."""
+SMALL_NUMBERS: dict[str, int] = {w: n for n, w in enumerate(LEXICON["numbers"]["units"])}
+""""zero" … "nineteen" by their value."""
+TENS: dict[str, int] = {w: 10 * n for n, w in enumerate(LEXICON["numbers"]["tens"]) if w}
+""""twenty" … "ninety" by their value."""
+
+
+def _ordinals() -> dict[str, int]:
+    numbers = LEXICON["numbers"]
+    below_twenty = len(numbers["units"]) - 1  # "first" … "nineteenth"
+    tens = [*numbers["ordinals"][below_twenty:], *numbers["ordinals_past_days"]]
+    return {w: n for n, w in enumerate(numbers["ordinals"][:below_twenty], 1)} | {
+        w: 10 * n for n, w in enumerate(tens, 2)
+    }
+
+
+ORDINALS: dict[str, int] = _ordinals()
+""""first" … "nineteenth", and the tens' ordinals "twentieth" … "ninetieth", by value."""

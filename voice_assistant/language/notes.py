@@ -30,7 +30,7 @@ OLD = words("changes", "old")
 NEW = words("changes", "new")
 OWNING = frozenset({"subject", "possessor", "label"})
 """A mention in one of these roles says whose its unit (or part) is."""
-JOINING = frozenset({"and", "but", "or", "then", "while", "whereas"})
+JOINING = words("notes", "parting")
 POINTING_BACK = words("calendar", "pointing_back")
 WHEN = frozenset({"date", "time"})
 

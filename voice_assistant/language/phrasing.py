@@ -14,15 +14,20 @@ DATES_WITHOUT_ON = frozenset(FRAMES["dates_without_on"])
 TIMES_WITHOUT_AT = frozenset(FRAMES["times_without_at"])
 MONEY_WITH_FOR = frozenset(FRAMES["money_with_for"])
 PLACE_PREPOSITIONS = words("kinds", "place_prepositions")
-BE_FORMS = {"'s": "is", "’s": "is", "'re": "are", "’re": "are", "'m": "am", "’m": "am"}
+GRAMMAR = LEXICON["grammar"]
+BE_FORMS: dict[str, str] = GRAMMAR["be_short"]
+BE_PLURAL: dict[str, str] = GRAMMAR["be_plural"]
+PLURAL_BE_SUBJECTS = words("grammar", "plural_be_subjects")
+PLAIN_VERB_SUBJECTS = words("grammar", "plain_verb_subjects")
+PLACE_WITHOUT_AT = PLACE_PREPOSITIONS | words("frames", "place_without_at")
 
 
 def agreeing_be(be: Token, subject: list[Token]) -> str:
     """The copula agreeing with the subject, from the user's side ("you are")."""
     text = BE_FORMS.get(be.text.lower(), be.text.lower())
     heads = [t for t in subject if t.pos in ("NOUN", "PROPN", "PRON")]
-    if (heads and heads[-1].lemma in ("i", "we", "you")) or text == "am":
-        return {"am": "are", "is": "are", "was": "were"}.get(text, text)
+    if (heads and heads[-1].lemma in PLURAL_BE_SUBJECTS) or text == "am":
+        return BE_PLURAL.get(text, text)
     return text
 
 
@@ -33,7 +38,7 @@ def as_do_has_it(verb: Token, do: Token, subject: list[Token]) -> str:
     if form == "did":
         return inflected(base, "VBD")
     pronoun = subject[-1].lemma if subject else ""
-    if form == "does" and pronoun not in ("i", "we", "you", "they"):
+    if form == "does" and pronoun not in PLAIN_VERB_SUBJECTS:
         return inflected(base, "VBZ")
     return base
 
@@ -51,6 +56,6 @@ def with_preposition(value: str, kind: str, verb: str = "") -> str:
         return value if first in TIMES_WITHOUT_AT else f"{PREPOSITIONS['time']} {value}"
     if kind == "money" and verb in MONEY_WITH_FOR:
         return f"for {value}"
-    if kind == "place" and first not in PLACE_PREPOSITIONS | {"to", "from", "into"}:
+    if kind == "place" and first not in PLACE_WITHOUT_AT:
         return f"at {value}"  # "14 Linden Lane": at it
     return value

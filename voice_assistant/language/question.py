@@ -42,7 +42,8 @@ if TYPE_CHECKING:
 
     from voice_assistant.language.parser import Parser
 
-UNSAID = frozenset({"be", "do", "have"})
+UNSAID = words("questions", "unsaid")
+NOT_PICKING = words("questions", "not_picking")
 NAMING = words("questions", "naming_verbs")
 NOMINAL = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "attr", "acomp", "poss"})
 FRACTIONS = frozenset(LEXICON["numbers"]["fractions"])
@@ -180,7 +181,7 @@ def reading_of(text: str, tokens: tuple[Token, ...]) -> Question:
         if t.entity in ("date", "time")
         and not wh_start <= i < wh_end
         and t.lemma.isalpha()
-        and t.lemma not in ("a", "an", "the", "for", "on", "in", "at", "this", "next")
+        and t.lemma not in NOT_PICKING
     }
     focus |= {w for w in content_words(tokens) if " " in w and w.split()[0] in focus}
     if focus - GENERIC - KIND_NOUNS:  # "the address of the clinic": the clinic's

@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 from voice_assistant.language.days import CALENDAR
-from voice_assistant.language.lexicon import LEXICON, words
+from voice_assistant.language.lexicon import SMALL_NUMBERS, TENS, words
 from voice_assistant.language.people import TITLES, is_name
 from voice_assistant.language.reading import Token, Value
 from voice_assistant.language.tokens import content_words, label_end, subtree, text_of
@@ -20,7 +20,7 @@ from voice_assistant.language.wordnet import wordnet
 PLACE_PREPOSITIONS = words("kinds", "place_prepositions")
 
 MEASURES = words("measures", "units")
-NUMBER_WORDS = words("numbers", "units") | frozenset(w for w in LEXICON["numbers"]["tens"] if w)
+NUMBER_WORDS = frozenset(SMALL_NUMBERS) | frozenset(TENS)
 
 DURATIONS = words("measures", "durations")
 HOW_OFTEN = words("calendar", "every") | words("calendar", "times_a")
@@ -105,7 +105,7 @@ def _titled(tokens: tuple[Token, ...], found: list[Value]) -> list[Value]:
     return out
 
 
-RANGE = frozenset({"-", "–", "to", "until", "till"})
+RANGE = words("notes", "range_joints")
 
 
 def _ranges(tokens: tuple[Token, ...], found: list[Value]) -> list[Value]:

@@ -12,15 +12,15 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from voice_assistant.language.lexicon import LEXICON, words
+
 FRONT_MATTER = re.compile(r"\A---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\n|\Z)", re.S)
 _PAIR = re.compile(r"^\s*([A-Za-z][\w-]{0,30})\s*:\s*(.*?)\s*$")
-_KNOWN_KEYS = (
-    "source kind project written date created updated author tags title type status category"
-)
-KNOWN_KEYS = frozenset(_KNOWN_KEYS.split())
+DATE_KEYS: tuple[str, ...] = tuple(LEXICON["notes"]["date_keys"])
+"""The keys that say when a memory was written, the first found first."""
+KNOWN_KEYS = words("notes", "metadata_keys") | frozenset(DATE_KEYS)
 """A single ``key: value`` line is metadata only with one of these keys ("Note: bring
 the card" is text); two or more pairs joined by ``|`` are metadata whatever the keys."""
-DATE_KEYS = ("written", "date", "created", "updated")
 
 
 def _pair(text: str) -> tuple[str, str] | None:

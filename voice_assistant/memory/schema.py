@@ -1,6 +1,8 @@
 """The memories' tables (one row per memory, an FTS5 index kept by triggers, vectors) and
 the words search leaves out."""
 
+from voice_assistant.language.lexicon import words
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS memories (
     id INTEGER PRIMARY KEY,
@@ -45,9 +47,5 @@ CREATE TRIGGER IF NOT EXISTS memories_au AFTER UPDATE ON memories BEGIN
 END;
 """
 
-_STOPWORDS = """a an and are as at be but by can could did do does for from had has have how i
-if in is it its me my of on or our so that the their them then there these they this to up
-was we were what when where which who why will with would you your about tell know much
-many any some should"""
-STOPWORDS = frozenset(_STOPWORDS.split())
+STOPWORDS = words("search", "stopwords")
 """Question words that would make every memory match; content words are what we search."""

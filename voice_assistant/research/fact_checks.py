@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from voice_assistant.language.lexicon import words
 from voice_assistant.memory.store import STOPWORDS
 from voice_assistant.research.fold import IRREGULAR, fold, is_number, stem, stems
 from voice_assistant.research.notes import Note
@@ -36,15 +37,10 @@ METADATA = re.compile(
 )
 """What is never spoken: note labels and numbers, metadata lines, front matter, file
 names, paths."""
-_NEGATION = "no not none never nobody yet undecided unknown tbd"
-NEGATION = frozenset(_NEGATION.split())
-_NEUTRAL = """now currently still also next scheduled planned located called named set kept
-    held place takes take happen happens will going say says according note notes memory
-    memories there here"""
-NEUTRAL = frozenset(_NEUTRAL.split())
+NEGATION = words("answers", "negating")
+NEUTRAL = words("answers", "neutral")
 """Words a plain sentence may add to its quote without claiming anything new."""
-_LABELS = "code number pin phone password type"
-LABELS = frozenset(_LABELS.split())
+LABELS = words("answers", "labels")
 """What a question asks for by its name ("my passport number"): an answer whose quotes
 never name it (say when the passport expires) answers something else."""
 NEW_WORDS_ALLOWED = 1

@@ -10,77 +10,23 @@ from __future__ import annotations
 import re
 import unicodedata
 
-UNITS = {
-    "zero": 0,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "thirteen": 13,
-    "fourteen": 14,
-    "fifteen": 15,
-    "sixteen": 16,
-    "seventeen": 17,
-    "eighteen": 18,
-    "nineteen": 19,
-}
-TENS = {
-    "twenty": 20,
-    "thirty": 30,
-    "forty": 40,
-    "fifty": 50,
-    "sixty": 60,
-    "seventy": 70,
-    "eighty": 80,
-    "ninety": 90,
-}
-ORDINALS = {
-    "first": 1,
-    "third": 3,
-    "fourth": 4,
-    "fifth": 5,
-    "sixth": 6,
-    "seventh": 7,
-    "eighth": 8,
-    "ninth": 9,
-    "tenth": 10,
-    "eleventh": 11,
-    "twelfth": 12,
-    "thirteenth": 13,
-    "fourteenth": 14,
-    "fifteenth": 15,
-    "sixteenth": 16,
-    "seventeenth": 17,
-    "eighteenth": 18,
-    "nineteenth": 19,
-    "twentieth": 20,
-    "thirtieth": 30,
-    "fortieth": 40,
-    "fiftieth": 50,
-    "sixtieth": 60,
-    "seventieth": 70,
-    "eightieth": 80,
-    "ninetieth": 90,
-}
+from voice_assistant.language.lexicon import LEXICON, SMALL_NUMBERS, TENS
+from voice_assistant.language.lexicon import ORDINALS as LEXICON_ORDINALS
+
+ORDINALS = {w: n for w, n in LEXICON_ORDINALS.items() if w != "second"}
 """"second" is left out: "a second" is a unit of time far more often than a date."""
-SCALES = {"hundred": 100, "thousand": 1000}
-SIGNS = {"€": " euros ", "£": " pounds ", "$": " dollars ", "%": " percent "}
+SCALES = {w: n for w, n in LEXICON["numbers"]["scales"].items() if n < 1_000_000}
+"""Hundreds and thousands: "a million" stays a word ("two million" folds to "2 million",
+as notes write it)."""
+SIGNS = {sign: f" {word} " for sign, word in LEXICON["symbols"]["said"].items()}
 CONTRACTED = re.compile(r"\b(i|you|he|she|it|we|they|who|that|there)['’](?:d|ll|re|ve|m)\b")
 """A pronoun's short verb: "she'd like" is "she like" to compare, never "shed like"."""
 _TOKEN = re.compile(r"[a-z0-9\u00c0-\u024f]+")
 
 
 def _number_value(word: str) -> int | None:
-    if word in UNITS:
-        return UNITS[word]
+    if word in SMALL_NUMBERS:
+        return SMALL_NUMBERS[word]
     if word in TENS:
         return TENS[word]
     if word in ORDINALS:
@@ -153,15 +99,7 @@ def fold(text: str) -> list[str]:
     return _join_numbers(words)
 
 
-_IRREGULAR = """paid:pay bought:buy sold:sell lent:lend spent:spend took:take taken:take
-    made:make kept:keep gave:give given:give went:go gone:go met:meet told:tell wrote:write
-    written:write drove:drive driven:drive flew:fly flown:fly built:build brought:bring
-    sent:send found:find thought:think came:come began:begin begun:begin held:hold
-    wore:wear worn:wear ate:eat eaten:eat broke:break broken:break chose:choose
-    chosen:choose grew:grow grown:grow knew:know known:know lost:lose rang:ring rung:ring
-    sang:sing sung:sing sat:sit stood:stand swam:swim taught:teach caught:catch
-    fought:fight hid:hide hidden:hide forgot:forget forgotten:forget won:win"""
-IRREGULAR = dict(pair.split(":") for pair in _IRREGULAR.split())
+IRREGULAR: dict[str, str] = dict(LEXICON["verbs"]["irregular_past"])
 """Past forms to their verb: "is paid 30 euros" answers "how much do you pay"."""
 
 
@@ -182,7 +120,7 @@ def stems(text: str) -> set[str]:
     return {stem(token) for token in fold(text)}
 
 
-SHORT_FORMS = {"dr": "doctor", "doc": "doctor", "appt": "appointment"}
+SHORT_FORMS: dict[str, str] = LEXICON["notes"]["short_forms"]
 """Words notes shorten ("Next check-up with Dr. Brandt" is about a doctor)."""
 
 

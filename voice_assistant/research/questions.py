@@ -11,35 +11,19 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from voice_assistant.language.lexicon import MONTHS, WEEKDAYS, words
 from voice_assistant.memory.store import STOPWORDS
 from voice_assistant.research.fold import fold, stem
 from voice_assistant.research.notes import Note
-from voice_assistant.words import MONTHS_AND_DAYS
 
 POSSESSIVE = re.compile(r"\b(?:my|our|mine|ours|myself|ourselves)\b", re.I)
 FIRST_PERSON = re.compile(r"\b(?:i|me|we|us|i'm|i've|i'd|we're|we've)\b", re.I)
 PROCEDURE = re.compile(r"^\s*how\s+(?:\w+\s+){0,2}?(?:should|do|can|could|would|to)\b", re.I)
 """"How long should I boil an egg?": first person, but asking how things are done."""
-_QUESTION_WORDS = (
-    "what whats who whos whom whose when where which why how is are was were am be been do "
-    "does did have has had will shall can could would should tell please i im ive id "
-    "let say said there get got go going remind he she her him his hers us ours yours theirs"
-)
-QUESTION_WORDS = frozenset(_QUESTION_WORDS.split())
-_ASKED_FOR = (
-    "name number time date day price cost address code phone much many long called call "
-    "happen happening thing kind sort minute hour second week month year colour color living "
-    "temperature"
-)
-ASKED_FOR = frozenset(_ASKED_FOR.split())
+QUESTION_WORDS = words("questions", "not_about")
+ASKED_FOR = words("questions", "asked_for")
 """Words that say what kind of value is asked for, not what it is about."""
-_ROLES = (
-    "mother mum mom father dad sister brother wife husband partner son daughter aunt uncle "
-    "cousin niece nephew grandmother grandfather grandma grandpa granny grandad boyfriend "
-    "girlfriend fiance fiancee friend neighbour neighbor boss colleague landlord landlady "
-    "doctor dentist vet baby child children kid kids"
-)
-ROLES = frozenset(_ROLES.split())
+ROLES = words("person", "roles")
 """People a personal question can be about: a note about a brother never answers about a sister."""
 
 
@@ -83,7 +67,7 @@ _POSSESSED = re.compile(
     r"called|named|kept|stored|made|booked|due|located|set|being)\b|\s*[?.!,]|\s*$)",
     re.I,
 )
-_NOT_OWNERS = frozenset(["it", "that", "this", "he", "she", "here", "everyone", "one"])
+_NOT_OWNERS = words("person", "not_owners")
 
 
 def possessed(question: str) -> list[str]:
@@ -119,7 +103,9 @@ def _note_words(note: Note) -> set[str]:
     return {stem(token) for token in fold(f"{note.subject} {note.excerpt}")}
 
 
-CALENDAR = MONTHS_AND_DAYS | {"christmas", "easter"}
+MONTHS_AND_DAYS = MONTHS | WEEKDAYS | {f"{day}s" for day in WEEKDAYS}
+"""Capitalised, but everyone's ("Mondays" too)."""
+CALENDAR = MONTHS_AND_DAYS | words("calendar", "feasts")
 """Capitalised, but everyone's: a date is no sign of a personal question."""
 
 

@@ -11,16 +11,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from voice_assistant.language.lexicon import words
 from voice_assistant.research.fold import fold, is_number
 from voice_assistant.research.spoken import NOT_ABBREVIATED
-from voice_assistant.words import COMMON_START
 
-_PRONOUNS = "he she his her hers it its they their them this that these those"
-PRONOUNS = frozenset(_PRONOUNS.split())
+COMMON_START = words("sentences", "common_start")
+"""Capitalised only because they open a sentence: not names."""
+PRONOUNS = words("sentences", "opening_pronouns")
 """A sentence opening with one of these is about the sentence before it."""
-_COLOURS = """red orange yellow green blue purple violet pink brown black white grey gray
-    silver gold golden beige cream navy turquoise teal maroon ginger tan tabby brindle"""
-COLOURS = frozenset(_COLOURS.split())
+COLOURS = words("kinds", "colours")
 _SENTENCE = re.compile(rf"{NOT_ABBREVIATED}(?<=[.!?;])\s+")
 _LONE_ONE = re.compile(
     r"\bone\b(?!\s+(?:hundred|thousand|minute|hour|day|week|month|year|euro|pound|dollar|bag|"

@@ -13,11 +13,11 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 
-from voice_assistant.words import COMMON_START, DAYS, MONTHS
+from voice_assistant.language.lexicon import MONTHS, WEEKDAYS, words
 
 MAX_WORDS = 60
 """About 110 decoder tokens (whisper keeps at most half its 448-token context for a prompt)."""
-ORDINARY = COMMON_START | MONTHS | DAYS
+ORDINARY = words("sentences", "common_start") | MONTHS | WEEKDAYS
 """Capitalised words whisper spells right anyway."""
 
 

@@ -12,8 +12,7 @@ from itertools import groupby
 from typing import Literal
 
 from voice_assistant.language.forms import said
-from voice_assistant.research.fold import TENS
-from voice_assistant.research.fold import UNITS as SMALL_NUMBERS
+from voice_assistant.language.lexicon import LEXICON, SMALL_NUMBERS, TENS
 
 ActKind = Literal[
     "remember",
@@ -47,26 +46,10 @@ CATALOGUE: tuple[ActKind, ...] = (
 CHANGES_STATE = {"remember", "forget", "set_timer", "cancel_timer"}
 CHANGES_STATE |= {"set_alarm", "set_reminder", "cancel_alarm"}
 
-NUMBER_WORDS: dict[str, float] = {
-    **SMALL_NUMBERS,
-    **TENS,
-    "a": 1,
-    "an": 1,
-    "half": 0.5,
-    "a half": 0.5,
-}
-UNITS = {
-    "second": 1,
-    "sec": 1,
-    "s": 1,
-    "minute": 60,
-    "min": 60,
-    "m": 60,
-    "hour": 3600,
-    "hr": 3600,
-    "h": 3600,
-}
-SHORT_UNITS = frozenset(["s", "m", "h"])
+COMMANDS = LEXICON["commands"]
+NUMBER_WORDS: dict[str, float] = {**SMALL_NUMBERS, **TENS, **COMMANDS["count_words"]}
+UNITS: dict[str, int] = COMMANDS["unit_seconds"]
+SHORT_UNITS = frozenset(unit for unit in UNITS if len(unit) == 1)
 """A single-letter unit only after digits: "10m" is ten minutes, "at 7 am" holds none."""
 MAX_TIMER_S = 24 * 3600
 
@@ -98,12 +81,12 @@ def _number(words: list[str], i: int) -> tuple[float, int] | None:
     return (NUMBER_WORDS[word], 1) if word in NUMBER_WORDS else None
 
 
-FRACTIONS: tuple[tuple[tuple[str, ...], float, tuple[int, ...]], ...] = (
-    (("half",), 0.5, (60, 3600)),
-    (("quarter",), 0.25, (3600,)),
-    (("three", "quarters"), 0.75, (3600,)),
+FRACTIONS: tuple[tuple[tuple[str, ...], float, tuple[int, ...]], ...] = tuple(
+    (tuple(f["words"]), f["share"], tuple(f["units"])) for f in COMMANDS["duration_fractions"]
 )
 """"half an hour" or "half a minute", "a quarter of an hour", "three quarters of an hour"."""
+AND_A_HALF: list[str] = COMMANDS["and_a_half"]
+""""an hour and a half": half the unit more."""
 
 
 def _fraction(words: list[str], i: int) -> tuple[float, int] | None:
@@ -135,9 +118,9 @@ def _durations(text: str) -> list[int] | None:
         elif number is not None and unit is not None:
             found.append(round(number[0] * unit))
             i += number[1] + 1
-            if words[i : i + 3] == ["and", "a", "half"]:
+            if words[i : i + len(AND_A_HALF)] == AND_A_HALF:
                 found.append(round(0.5 * unit))
-                i += 3
+                i += len(AND_A_HALF)
         elif _unit(words[i], False) is not None and not (i and words[i - 1][0].isdigit()):
             return None
         else:

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import datetime as dt
 
-from voice_assistant.turn.wall_clock import WEEK, When
+from voice_assistant.language.lexicon import LEXICON, WEEK
+from voice_assistant.turn.wall_clock import When
 
 DAY_SETS = {"daily": range(7), "weekdays": range(5), "weekends": (5, 6)}
-PART_HOURS = {"morning": 8, "afternoon": 14, "evening": 18, "night": 20}
+PART_HOURS: dict[str, int] = LEXICON["times"]["part_hours"]
 """A reminder for "tomorrow morning" with no clock time rings at 8:00 (the receipt says so)."""
-REPEAT_WORDS = {"daily": "every day", "weekdays": "every weekday", "weekends": "every weekend"}
+REPEAT_WORDS: dict[str, str] = LEXICON["times"]["repeats_said"]
 
 
 def local(timestamp: float, tz: dt.tzinfo | None) -> dt.datetime:

@@ -12,23 +12,34 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from voice_assistant.language.forms import said
-from voice_assistant.language.lexicon import LEXICON
-from voice_assistant.research.fold import TENS, UNITS
+from voice_assistant.language.lexicon import (
+    LEXICON,
+    SMALL_NUMBERS,
+    TENS,
+    WEEK,
+    WEEKDAYS,
+    words,
+)
 from voice_assistant.turn.acts import parse_duration
-from voice_assistant.words import DAYS
 
-WEEK = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-PARTS = {"morning": "am", "afternoon": "pm", "evening": "pm", "night": "pm", "tonight": "pm"}
-REPEATS = {"day": "daily", "daily": "daily", "weekday": "weekdays", "weekdays": "weekdays"}
-REPEATS |= {"weekend": "weekends", "weekends": "weekends", "morning": "daily"}
+TIMES = LEXICON["times"]
+PARTS: dict[str, str] = TIMES["part_halves"]
+REPEATS: dict[str, str] = TIMES["repeats"]
 MERIDIEM = {
     spelling: half for half, spellings in LEXICON["clock"].items() for spelling in spellings
 }
 """"a.m.", "p.m", "pm": how the half of the day is written, to "am" or "pm"."""
-SKIPPED = frozenset(["at", "for", "on", "by", "around", "about", "the", "this", "in", "and"])
-_DURATION_WORDS = frozenset(
-    [*UNITS, *TENS, "a", "an", "and", "half", "quarter", "of", "three", "quarters"]
-    + [f"{u}{s}" for u in ("hour", "minute", "second", "min", "sec", "hr") for s in ("", "s")]
+SKIPPED = words("times", "skipped")
+GONE = words("times", "gone")
+AROUND_HOUR = words("times", "around_hour")
+BEFORE_HOUR = words("times", "before_hour")
+AROUND_HALF = words("times", "around_half")
+_DURATION_WORDS = (
+    frozenset(SMALL_NUMBERS)
+    | frozenset(TENS)
+    | words("commands", "duration_glue")
+    | words("commands", "counts")
+    | words("commands", "duration_units")
 )
 
 
@@ -87,12 +98,12 @@ def _number(tokens: list[str], i: int) -> tuple[int, int] | None:
     word = tokens[i]
     if word.isdigit():
         return int(word), 1
-    if word in UNITS:
-        return UNITS[word], 1
+    if word in SMALL_NUMBERS:
+        return SMALL_NUMBERS[word], 1
     if word in TENS:
         after = tokens[i + 1] if i + 1 < len(tokens) else ""
-        if after in UNITS and 0 < UNITS[after] < 10:
-            return TENS[word] + UNITS[after], 2
+        if after in SMALL_NUMBERS and 0 < SMALL_NUMBERS[after] < 10:
+            return TENS[word] + SMALL_NUMBERS[after], 2
         return TENS[word], 1
     return None
 
@@ -108,7 +119,7 @@ def _clock(tokens: list[str], i: int) -> tuple[int, int, int] | None:
     if word.isdigit() and len(word) in (3, 4) and int(word[-2:]) < 60:  # whisper's "545"
         return int(word[:-2]), int(word[-2:]), 1
     rest = tokens[i:]
-    if len(rest) >= 3 and rest[0] in ("half", "quarter") and rest[1] in ("past", "to", "after"):
+    if len(rest) >= 3 and rest[0] in ("half", "quarter") and rest[1] in AROUND_HALF:
         hour = _number(rest, 2)
         if hour is None:
             return None
@@ -121,7 +132,7 @@ def _clock(tokens: list[str], i: int) -> tuple[int, int, int] | None:
     j = i + took
     if j < len(tokens) and tokens[j] in ("minutes", "minute"):
         j += 1
-    if j + 1 < len(tokens) and tokens[j] in ("past", "to", "after", "before"):
+    if j + 1 < len(tokens) and tokens[j] in AROUND_HOUR:
         hour = _number(tokens, j + 1)
         if hour is not None:
             return (*_relative(tokens[j], value, hour[0]), j + 1 + hour[1] - i)
@@ -140,7 +151,7 @@ def _clock(tokens: list[str], i: int) -> tuple[int, int, int] | None:
 
 def _relative(word: str, minutes: int, hour: int) -> tuple[int, int]:
     """ "quarter to eight" = 7:45; "ten past six" = 6:10."""
-    if word in ("to", "before"):
+    if word in BEFORE_HOUR:
         return (hour - 1) % 12 or 12, 60 - minutes
     return hour, minutes
 
@@ -149,7 +160,7 @@ def _repeat_days(tokens: list[str], i: int) -> tuple[str, int]:
     """Weekdays joined by "and" or commas from ``tokens[i]`` ("monday and wednesday")."""
     days: list[str] = []
     j = i
-    while j < len(tokens) and (tokens[j].rstrip("s") in DAYS or tokens[j] == "and"):
+    while j < len(tokens) and (tokens[j].rstrip("s") in WEEKDAYS or tokens[j] == "and"):
         if tokens[j] != "and":
             days.append(tokens[j].rstrip("s"))
         j += 1
@@ -178,13 +189,13 @@ def read_when(text: str) -> When | None:
             when = replace(when, day=word)
         elif word == "tonight":
             when = replace(when, day=when.day or "today", part="night")
-        elif word in ("yesterday", "ago", "last"):
+        elif word in GONE:
             return When(problem="That time has already passed.")
         elif word in PARTS and word != "tonight":
             when = replace(when, part=word)
         elif word == "everyday":  # "every day" as whisper may write it
             when = replace(when, repeat="daily")
-        elif word in ("every", "daily") or (word.endswith("s") and word[:-1] in DAYS):
+        elif word in ("every", "daily") or (word.endswith("s") and word[:-1] in WEEKDAYS):
             start = i + 1 if word == "every" else i
             nxt = tokens[start] if start < len(tokens) else ""
             if nxt in REPEATS:
@@ -199,13 +210,13 @@ def read_when(text: str) -> When | None:
             continue
         elif word in ("weekdays", "weekends"):  # "on weekdays": every weekday
             when = replace(when, repeat=word)
-        elif word in DAYS:
+        elif word in WEEKDAYS:
             when = replace(when, day=word)
         elif word in ("am", "pm"):
             when = replace(when, part="morning" if word == "am" else "evening")
         elif word in ("noon", "midday") and clock is None:
             when, clock = replace(when, part="afternoon"), (12, 0)
-        elif word in SKIPPED or word in ("o", "oclock", "up") or (word == "next" and after in DAYS):
+        elif word in SKIPPED or (word == "next" and after in WEEKDAYS):
             pass
         elif clock is None and (found := _clock(tokens, i)) is not None:
             clock = found[:2]
