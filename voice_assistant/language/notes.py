@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from voice_assistant.language.also_called import also_called
 from voice_assistant.language.lexicon import words
+from voice_assistant.language.identity import same_people
 from voice_assistant.language.people import mentions
 from voice_assistant.language.reading import USER, Mention, NoteReading, Part, Token, Unit, Value
 from voice_assistant.language.tokens import content_words, label_end, subtree, tokens_of
@@ -74,6 +75,8 @@ def _read(title: str, fields: dict[str, str], lines: list[str], docs: list[Doc])
     too ("Bracken is our spaniel. Two scoops of kibble in the morning.")."""
     when: list[Value] = []
     """The day and time the sentence before gave, for a "then" after it."""
+    identities: list[frozenset[str]] = []
+    """Names a sentence says are one person ("Ruben is my partner")."""
     listed = False
     """The subject came from a line's label ("Oona (charge nurse): 4460")."""
     for line in lines:
@@ -92,6 +95,7 @@ def _read(title: str, fields: dict[str, str], lines: list[str], docs: list[Doc])
                 heading = frozenset(content_words(tokens))  # "Birthdays:" over the lines below
                 continue
             people = mentions(tokens, last_person)
+            identities += same_people(tokens, people)
             own_subject = any(t.dep in ("nsubj", "nsubjpass") for t in tokens)
             labelled = label_end(tokens) is not None
             # "Oona (charge nurse): 4460" then "Front desk: 2210": lines of a list are each
@@ -114,7 +118,8 @@ def _read(title: str, fields: dict[str, str], lines: list[str], docs: list[Doc])
         said = title.strip().lower()
         owner = next((m.names for u in units for m in u.mentions if said in m.names), None)
     names = frozenset(n for u in units for m in u.mentions for n in m.names if n != USER)
-    aliases = tuple(dict.fromkeys(m.names for u in units for m in u.mentions if len(m.names) > 1))
+    joined = [m.names for u in units for m in u.mentions if len(m.names) > 1]
+    aliases = tuple(dict.fromkeys([*joined, *identities]))
     if owner and len(owner) > 1:
         aliases = (*aliases, owner)
     by_text = _named_by_text(owner, units)

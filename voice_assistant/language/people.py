@@ -124,8 +124,12 @@ def _joined(tokens: tuple[Token, ...], found: list[Mention]) -> list[Mention]:
     """ "Dad (Henrik)", "my brother Bartek", "Henrik, my dad": one person, several names."""
     out: list[Mention] = []
     for m in found:
-        if out and USER not in m.names and USER not in out[-1].names:
-            last = out[-1]
+        joinable = [k for k, o in enumerate(out) if not _another_persons(tokens, o)]
+        if joinable and _another_persons(tokens, m):
+            joinable = []  # "Aurel (Mum's dad)": Mum is not Aurel
+        at = joinable[-1] if joinable else -1
+        if joinable and USER not in m.names and USER not in out[at].names:
+            last = out[at]
             between = [tokens[k].text for k in range(last.end, m.start)]
             apposed = any(tokens[k].dep == "appos" for k in range(m.start, m.end)) or any(
                 tokens[k].dep == "appos" for k in range(last.start, last.end)
@@ -136,10 +140,22 @@ def _joined(tokens: tuple[Token, ...], found: list[Mention]) -> list[Mention]:
                 (not between or between in (["("], [","]))
                 and (apposed or adjacent or between == ["("])
             ):
-                out[-1] = Mention(last.names | m.names, last.start, m.end, last.role, last.of)
+                out[at] = Mention(last.names | m.names, last.start, m.end, last.role, last.of)
                 continue
         out.append(m)
     return out
+
+
+def _another_persons(tokens: tuple[Token, ...], m: Mention) -> bool:
+    """The possessor of a person ("Mum" of "Mum's dad"): someone else than the person
+    beside it (but "my brother Bartek's birthday" is Bartek's)."""
+    if USER in m.names:
+        return False
+    heads = [tokens[k].head for k in range(m.start, m.end) if tokens[k].dep == "poss"]
+    return any(
+        0 <= h < len(tokens) and not m.start <= h < m.end and is_person_word(tokens[h].lemma)
+        for h in heads
+    )
 
 
 def _said_to_be_someone(tokens: tuple[Token, ...], i: int) -> bool:
@@ -177,7 +193,9 @@ def _inside_brackets_after(tokens: tuple[Token, ...], first: Mention, second: Me
         ),
         None,
     )
-    if opening is None or (opening != first.end and not is_name(tokens[second.start])):
+    quoted = second.start > 0 and tokens[second.start - 1].text in ('"', "“", "'", "‘")
+    named = is_name(tokens[second.start]) or (quoted and tokens[second.start].text[:1].isupper())
+    if opening is None or (opening != first.end and not named):
         return False  # a name after the first, not "the kids" it is said to
     closing = next((k for k in range(opening, len(tokens)) if ")" in tokens[k].text), len(tokens))
     return opening < second.start and second.end <= closing

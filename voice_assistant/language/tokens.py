@@ -23,10 +23,19 @@ NEGATION = words("negation", "words")
 
 def lemma(token: object) -> str:
     """Lower-case lemma without accents ("Tomás" and "Tomas", as whisper may write it,
-    are one name); a proper noun keeps its own text."""
+    are one name); a proper noun, and a capitalised word English does not know, keeps its
+    own text."""
     text = str(getattr(token, "text", ""))
     said = text if getattr(token, "pos_", "") == "PROPN" else getattr(token, "lemma_", text)
+    if said != text and text[:1].isupper() and text.isalpha() and _unknown(said):
+        said = text  # a name the tagger took for a plural ("Ynys: 30 April", not "Yny")
     return _unaccented(str(said).lower())
+
+
+def _unknown(word: str) -> bool:
+    from voice_assistant.language.wordnet import wordnet
+
+    return not wordnet().knows(word.lower())
 
 
 def _unaccented(word: str) -> str:

@@ -1,0 +1,48 @@
+"""Names a note says are one person, read from the parse: a subject and what "be" says it
+is, the names a naming verb's object holds, a nickname in quotes in brackets; and never
+the possessor of a person beside them ("Aurel (Mum's dad)" is not Mum)."""
+
+from __future__ import annotations
+
+import pytest
+
+from voice_assistant.language.match import Candidate, best, matches
+from voice_assistant.language.notes import read_note
+from voice_assistant.language.question import read_question
+
+NOTES = [
+    ("Birthdays", "Ynys: 30 April. Tamsin: 2 May. Aurel: 5 June. Ruben: 9 July."),
+    (
+        "Family",
+        'Ruben is my partner. Tamsin is the baby. Mum is Halina, "Granny Jo" to the kids. '
+        'Ruben\'s parents live in Hull (the kids call Ynys "Nain"). '
+        'Aurel (Mum\'s dad, "Gramps") lives in Leeds.',
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def candidates(parser):
+    return [Candidate(i, read_note(parser, title, text)) for i, (title, text) in enumerate(NOTES)]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("When is Nain's birthday?", "30 April"),  # the kids call Ynys "Nain"
+        ("When's the baby's birthday?", "2 May"),  # Tamsin is the baby
+        ("When is my partner's birthday?", "9 July"),  # Ruben is my partner
+        ("When is Gramps's birthday?", "5 June"),  # a nickname in quotes in brackets
+        ("When is Mum's birthday?", None),  # not Aurel's: he is Mum's dad
+        ("When is Granny Jo's birthday?", None),  # Halina has none noted
+    ],
+)
+def test_one_person_by_the_names_the_notes_give(parser, candidates, text, value):
+    question = read_question(parser, text)
+    found = best(question, matches(question, candidates))
+    assert (found[0].text if found else None) == value
+
+
+def test_a_name_english_does_not_know_keeps_its_s(parser):
+    reading = read_note(parser, "Birthdays", "Ynys: 30 April.")
+    assert "ynys" in reading.names
