@@ -14,8 +14,8 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from voice_assistant.language.also_called import also_called
-from voice_assistant.language.lexicon import words
 from voice_assistant.language.identity import same_people
+from voice_assistant.language.lexicon import words
 from voice_assistant.language.people import mentions
 from voice_assistant.language.reading import USER, Mention, NoteReading, Part, Token, Unit, Value
 from voice_assistant.language.tokens import content_words, label_end, subtree, tokens_of

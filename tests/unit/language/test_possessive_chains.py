@@ -25,7 +25,9 @@ def test_a_chain_of_possessives_is_read(parser, text):
 
 def test_the_person_a_chain_ends_on_is_the_one_asked_of(parser):
     note = read_note(
-        parser, "Birthdays", "Kwame's birthday is 9 June. Kwame's sister's son Obi was born on 3 May."
+        parser,
+        "Birthdays",
+        "Kwame's birthday is 9 June. Kwame's sister's son Obi was born on 3 May.",
     )
     question = read_question(parser, "When is Obi's birthday?")
     found = best(question, matches(question, [Candidate(0, note)]))
