@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from voice_assistant.language.lexicon import Qualifier, qualifiers
 from voice_assistant.language.notes import change_of
 from voice_assistant.language.question import Question
-from voice_assistant.language.reading import NoteReading, Part, Unit, Value
+from voice_assistant.language.reading import NoteReading, Part, Token, Unit, Value
 from voice_assistant.language.tokens import clause_of, hyphened, negated
 
 
@@ -115,13 +115,24 @@ def _in_a_value(part: Part, k: int) -> bool:
 
 
 def _nearest(group: Qualifier, unit: Unit, part: Part, value: Value) -> set[int]:
-    """The side of ``group`` said closest to the value within its part."""
+    """The side of ``group`` said closest to the value within its part, and not past a
+    semicolon ("downstairs 20°C from 6:30 to 22:00; upstairs 18°C": the times are
+    downstairs')."""
+    tokens = unit.tokens
     found = [
         (min(abs(k - value.start), abs(k - (value.end - 1))), side)
         for k in range(part.start, part.end)
-        if (side := group.side(unit.tokens[k].lemma)) is not None and not _in_a_value(part, k)
+        if (side := _side(group, tokens[k])) is not None
+        and not _in_a_value(part, k)
+        and not any(tokens[j].text == ";" for j in range(min(k, value.start), max(k, value.end)))
     ]
     return {min(found)[1]} if found else set()
+
+
+def _side(group: Qualifier, token: Token) -> int | None:
+    """A word's side by its lemma or as written ("downstairs", lemmatised "downstair")."""
+    side = group.side(token.lemma)
+    return side if side is not None else group.side(token.text.lower())
 
 
 def _sides(group: Qualifier, said: Iterable[str]) -> set[int]:

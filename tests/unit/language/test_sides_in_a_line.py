@@ -1,0 +1,35 @@
+"""A qualifier holds up to a semicolon: "downstairs 20°C from 6:30 to 22:00; upstairs 18°C"
+gives the times to downstairs, and none to upstairs; a word the lemmatiser shortens
+("downstairs") is still its side."""
+
+from __future__ import annotations
+
+import pytest
+
+from voice_assistant.language.match import Candidate, best, matches
+from voice_assistant.language.notes import read_note
+from voice_assistant.language.question import read_question
+
+NOTES = [
+    ("Heating", "Thermostat: downstairs 21°C from 7:00 to 23:00; upstairs 17°C."),
+    ("Car parts", "Nearside rear light: £38. Offside mirror glass: £12."),
+]
+
+
+@pytest.fixture(scope="module")
+def candidates(parser):
+    return [Candidate(i, read_note(parser, title, text)) for i, (title, text) in enumerate(NOTES)]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("What time does the downstairs heating come on?", "from 7:00 to 23:00"),
+        ("What time does the upstairs heating come on?", None),
+        ("How much is an offside rear light?", None),  # only the nearside one is priced
+    ],
+)
+def test_a_qualifier_says_whose_value_up_to_a_semicolon(parser, candidates, text, value):
+    question = read_question(parser, text)
+    found = best(question, matches(question, candidates))
+    assert (found[0].text if found else None) == value
