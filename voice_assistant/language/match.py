@@ -85,7 +85,25 @@ def matches(question: Question, candidates: list[Candidate]) -> list[Match]:
     found = _matched(question, candidates, relaxed=False)
     if not found and named_only_by_kind(question):  # "Oona's number": not said so
         found = _matched(question, candidates, relaxed=True)
+    found = _naming_the_owner(question, found, aliases(c.reading for c in candidates))
     return sorted(found, key=lambda m: (-m.score, -m.near, _newest(m.day), m.key))
+
+
+def _naming_the_owner(
+    question: Question, found: list[Match], known: dict[str, frozenset[str]]
+) -> list[Match]:
+    """Of values said beside the person asked of, and others only their sentence gives
+    them, the first: "£3 a match night (£2 for juniors, so Ruben pays £2)" asked what
+    Ruben pays. The user, whom notes seldom name, is left to the other conditions."""
+    if not question.owner or USER in question.owner:
+        return found
+    names = set(question.owner).union(*(known.get(n, frozenset()) for n in question.owner))
+    said = [
+        m
+        for m in found
+        if any(p.names & names and m.part.start <= p.start < m.part.end for p in m.unit.mentions)
+    ]
+    return said or found
 
 
 def _matched(question: Question, candidates: list[Candidate], relaxed: bool) -> list[Match]:

@@ -18,7 +18,7 @@ from voice_assistant.language.identity import same_people
 from voice_assistant.language.lexicon import words
 from voice_assistant.language.people import mentions
 from voice_assistant.language.reading import USER, Mention, NoteReading, Part, Token, Unit, Value
-from voice_assistant.language.tokens import content_words, label_end, subtree, tokens_of
+from voice_assistant.language.tokens import aside, content_words, label_end, subtree, tokens_of
 from voice_assistant.language.values import BOUNDARY, values
 
 if TYPE_CHECKING:
@@ -109,7 +109,11 @@ def _read(title: str, fields: dict[str, str], lines: list[str], docs: list[Doc])
                 first_is_subject = any(m.role == "subject" for m in people)
                 last_person = people_named[0] if first_is_subject else people_named[-1]
             subjects = [
-                m.names for m in people if m.role in ("subject", "label") and USER not in m.names
+                m.names
+                for m in people
+                if m.role in ("subject", "label")
+                and USER not in m.names
+                and not aside(tokens, m.start, -1)
             ]
             subject = subjects[0] if subjects else subject if not people else None
             if subjects or people:
@@ -191,7 +195,10 @@ def _unit(
     colon = label_end(tokens)
     label = frozenset(content_words(tokens, 0, colon)) if colon is not None else frozenset()
     parts = cut(tokens, found)
-    owner = next((m.names for m in people if m.role in OWNING), note_owner)
+    owner = next(  # not the subject of an aside: "Party from 3pm (the kids arrive at 2:30)"
+        (m.names for m in people if m.role in OWNING and not aside(tokens, m.start, -1)),
+        note_owner,
+    )
     return Unit(
         text=text,
         tokens=tokens,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from voice_assistant.language.lexicon import words
 from voice_assistant.language.question import Question
 from voice_assistant.language.reading import USER, Mention, NoteReading, Part, Unit, Value
+from voice_assistant.language.tokens import aside
 from voice_assistant.language.wordnet import wordnet
 
 ATTRIBUTES = words("person", "attributes")
@@ -129,15 +130,23 @@ def _whose(
         return asked_of[0].of
 
     start, end = _clause(unit, value)
-    alone = not any(start <= m.start < end for m in unit.mentions) and not any(
-        unit.tokens[k].dep in ("nsubj", "nsubjpass") for k in range(start, end)
+    tokens = unit.tokens
+    alone = not any(
+        start <= m.start < end and not aside(tokens, m.start, value.start) for m in unit.mentions
+    ) and not any(
+        tokens[k].dep in ("nsubj", "nsubjpass") and not aside(tokens, k, value.start)
+        for k in range(start, end)
     )  # "The fee is paid on the first", after "The coach is Ola": a subject of its own
     if alone and unit.before and USER not in unit.before and not unit.before & question.focus:
         return unit.before  # "Vet check on Wednesday; … Ola is taking her": Juniper's
 
     def usable(m: Mention) -> bool:
         overlaps = m.start < value.end and value.start < m.end
-        return not overlaps and not (m.names & question.focus)
+        return (
+            not overlaps
+            and not (m.names & question.focus)
+            and not aside(tokens, m.start, value.start)
+        )
 
     first = next(
         (k for k in range(part.start, part.end) if unit.tokens[k].pos not in ("PUNCT", "CCONJ")),

@@ -9,7 +9,7 @@ from voice_assistant.language.lexicon import Qualifier, qualifiers
 from voice_assistant.language.notes import change_of
 from voice_assistant.language.question import Question
 from voice_assistant.language.reading import NoteReading, Part, Token, Unit, Value
-from voice_assistant.language.tokens import clause_of, hyphened, negated
+from voice_assistant.language.tokens import aside, clause_of, hyphened, negated
 
 
 def qualified(
@@ -34,7 +34,12 @@ def qualified(
         | set(value.about)
         | ({change} if (change := change_of(unit.tokens, value)) else set())
     )
-    elsewhere = {w for p in unit.parts if p is not part for w in p.words} | part.words
+    elsewhere = {
+        w
+        for p in unit.parts
+        if p is not part and not aside(unit.tokens, p.start, value.start)
+        for w in p.words
+    } | part.words
     # (the unit's other parts, and this part outside the value's clause: "The production
     # key is not in the vault: only the on-call lead has it")
     stray = _of_another(question, unit, part, value)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import unicodedata
 from typing import TYPE_CHECKING
 
-from voice_assistant.language.lexicon import LEXICON, words
+from voice_assistant.language.lexicon import LEXICON, ORDINALS, words
 from voice_assistant.language.reading import Token
 
 if TYPE_CHECKING:
@@ -95,6 +95,7 @@ def content_words(tokens: tuple[Token, ...], start: int = 0, end: int | None = N
         and not negated(tokens, i)
     ]  # "this year's renewal quote is £468": "quote" tagged as an interjection
     found = {t.lemma for t in said} | {t.text.lower() for t in said}  # the tagger may be wrong
+    found |= {o for t in said if (o := _ordinal_said_otherwise(t.text.lower()))}
     for i in range(start + 1, end - 1):
         if tokens[i].text == "-":
             found.add(f"{tokens[i - 1].lemma}{tokens[i + 1].lemma}")
@@ -102,6 +103,35 @@ def content_words(tokens: tuple[Token, ...], start: int = 0, end: int | None = N
         if tokens[i].dep == "compound" and tokens[i].head == i + 1:
             found.add(f"{tokens[i].lemma} {tokens[i + 1].lemma}")
     return found
+
+
+SUFFIXES = words("numbers", "ordinal_suffixes")
+BY_NUMBER = {n: w for w, n in ORDINALS.items()}
+
+
+def _ordinal_said_otherwise(word: str) -> str:
+    """ "ninetieth" as "90th", and "90th" as "ninetieth": one word however it is written."""
+    if word in ORDINALS:
+        n = ORDINALS[word]
+        return f"{n}{'th' if 10 <= n % 100 < 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+    if word[-2:] in SUFFIXES and word[:-2].isdigit():
+        return BY_NUMBER.get(int(word[:-2]), "")
+    return ""
+
+
+def aside(tokens: tuple[Token, ...], k: int, at: int) -> bool:
+    """Token ``k`` stands in brackets that token ``at`` is outside of: an aside, whose
+    people and words say nothing of what is outside ("Party from 3pm (the kids arrive at
+    2:30)": the party is not the kids', nor does it arrive)."""
+    opened = -1
+    for j, t in enumerate(tokens):
+        if t.text == "(":
+            opened = j
+        elif t.text == ")" and opened >= 0:
+            if opened < k < j and not opened < at < j:
+                return True
+            opened = -1
+    return False
 
 
 def label_end(tokens: tuple[Token, ...]) -> int | None:

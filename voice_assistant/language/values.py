@@ -72,7 +72,12 @@ def values(tokens: tuple[Token, ...]) -> list[Value]:
         if kind in ("date", "count") and text.isdigit() and len(text) >= 3:
             found.append(Value("code", text, i, end, _named_by(tokens, i)))  # "3958": a code too
         i = end
-    lettered = [c for c in _codes(tokens, set()) if any(ch.isalpha() for ch in c.text)]
+    lettered = [
+        c
+        for c in _codes(tokens, set())
+        if any(ch.isalpha() for ch in c.text)
+        and not all(tokens[k].entity == "time" for k in range(c.start, c.end))  # "3pm"
+    ]
     found = [v for v in found if not any(c.start < v.end and v.start < c.end for c in lettered)]
     found += lettered  # "KL 26 MRT" is a plate, not a time "26 MRT" and a name "KL"
     covered = {k for v in found for k in range(v.start, v.end)}

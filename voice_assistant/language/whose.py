@@ -65,9 +65,11 @@ def _be(tokens: tuple[Token, ...]) -> bool:
 
 def expanded(names: frozenset[str]) -> frozenset[str]:
     """A relation's other spellings ("mom" for "mum"): the words of its first sense that
-    is a person, in WordNet."""
+    is a person, in WordNet; and a name that is an English plural, without its "s"."""
     more: set[str] = set()
     for name in names:
+        if name.endswith("s") and not wordnet().synsets(name) and wordnet().synsets(name[:-1]):
+            more.add(name[:-1])  # "Pops's": a note's "Pops" may be read as the noun "pop"
         person = next((s for s in wordnet().synsets(name) if s.lexname == "noun.person"), None)
         if person is not None and " " not in name:
             more |= {w for w in person.lemmas if "_" not in w}

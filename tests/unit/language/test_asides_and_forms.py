@@ -1,0 +1,48 @@
+"""What is said in brackets is an aside: its subject owns nothing outside and its verbs
+pick no side ("Party from 3pm (Ruben and the kids arrive at 2:30)"). "3pm" is a time, not
+a code; "ninetieth" and "90th" are one word; a name that is an English plural ("Gramps's")
+finds the note's "Gramps"; and of two values, the one said beside the person asked of is
+theirs ("£3 a night (£2 for juniors, so Obi pays £2)")."""
+
+from __future__ import annotations
+
+import pytest
+
+from voice_assistant.language.match import Candidate, best, matches
+from voice_assistant.language.notes import read_note
+from voice_assistant.language.question import read_question
+
+NOTES = [
+    (
+        "Gramps's 80th",
+        "Gramps turns 80 on Sunday 6 June. Party in the club lounge from 3pm "
+        "(Ruben and the kids arrive at 2:30 to set up).",
+    ),
+    ("Darts", "Subs £30 a season, then £4 a match night (£2 for juniors, so Obi pays £2)."),
+    ("Family", "Obi is 14. Gramps lives in Hull."),
+]
+
+
+@pytest.fixture(scope="module")
+def candidates(parser):
+    return [Candidate(i, read_note(parser, title, text)) for i, (title, text) in enumerate(NOTES)]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("What time does Gramps's eightieth party start?", "3pm"),
+        ("What time is the party?", "3pm"),
+        ("How much does Obi pay on match nights?", "£2"),
+    ],
+)
+def test_the_value_of_the_thing_asked(parser, candidates, text, value):
+    question = read_question(parser, text)
+    found = best(question, matches(question, candidates))
+    assert (found[0].text if found else None) == value
+
+
+def test_3pm_is_a_time(parser):
+    reading = read_note(parser, "Party", "Drinks from 3pm.")
+    kinds = {v.kind for part in reading.units[0].parts for v in part.values}
+    assert "time" in kinds and "code" not in kinds
