@@ -296,11 +296,21 @@ def best(question: Question, found: list[Match]) -> list[Match]:
     rivals = [
         m
         for m in found[1:]
-        if m.score == top.score and m.text != top.text and not _one_answer(top, m)
+        if m.score == top.score
+        and m.text != top.text
+        and not _one_answer(top, m)
+        and not _said_itself(question, top, m)
     ]
     if all(_superseded(top, m) for m in rivals):
         return [top]
     return []
+
+
+def _said_itself(question: Question, top: Match, other: Match) -> bool:
+    """``top``'s own sentence names the thing asked, and ``other`` has it only from its
+    note's title ("My club talk: … is at 11:20. The workshop is at 9:30." asked when
+    the talk is)."""
+    return question.head in top.unit.words and question.head not in other.unit.words
 
 
 def _people(found: list[Match]) -> int:
