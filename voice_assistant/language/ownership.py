@@ -161,10 +161,14 @@ def _whose(
     ]
     if inside:
         return inside[0].names
-    label = [m for m in unit.mentions if m.role == "label" and usable(m)]
+
+    def here(m: Mention) -> bool:  # "Captain: Ola; vice-captain: Ren": each its own label
+        return m.role != "label" or start <= m.start < end
+
+    label = [m for m in unit.mentions if m.role == "label" and usable(m) and here(m)]
     if label:
         return label[0].names
-    owner = [m for m in unit.mentions if m.names == unit.owner and usable(m)]
+    owner = [m for m in unit.mentions if m.names == unit.owner and usable(m) and here(m)]
     inherited = not any(m.names == unit.owner for m in unit.mentions)  # a sentence before's
     if unit.owner and (owner or inherited) and not unit.owner & question.focus:
         return unit.owner

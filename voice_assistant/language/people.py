@@ -93,6 +93,12 @@ def mentions(
         names = {words_} | ({tokens[i].lemma, tokens[j - 1].lemma} if named else set())
         names -= TITLES
         start = i - 1 if noun and " " in words_ else i
+        hyphen = i >= 2 and tokens[i - 1].text == "-" and tokens[i - 2].joined
+        longer = (i >= 3 and tokens[i - 3].text == "-") or (
+            j < len(tokens) and tokens[j].text == "-"
+        )
+        if noun and hyphen and tokens[i - 1].joined and not longer:  # "vice-captain"
+            names, start = {f"{tokens[i - 2].lemma}{words_}"}, i - 2
         out.append(Mention(frozenset(n for n in names if n), start, j, _role(tokens, j - 1, colon)))
         i = j
     return _unpossessed(tokens, _joined(tokens, out))

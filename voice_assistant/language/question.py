@@ -184,6 +184,19 @@ def reading_of(text: str, tokens: tuple[Token, ...]) -> Question:
         and t.lemma not in NOT_PICKING
     }
     focus |= {w for w in content_words(tokens) if " " in w and w.split()[0] in focus}
+    hyphened_nouns = {  # "vice-captain": one noun, as a note's words hold it
+        k: w.replace("-", "")
+        for k, w in written.items()
+        if w not in QUALIFIERS
+        and tokens[k + 1].pos in ("NOUN", "PROPN")
+        and k + 1 not in skip
+        and not {k - 2, k + 2} & set(written)  # "sister-in-law" is read as it was
+    }
+    focus |= set(hyphened_nouns.values())
+    head_word = next(
+        (w for k, w in hyphened_nouns.items() if head is not None and k - 1 <= head <= k + 1),
+        tokens[head].lemma if head is not None else "",
+    )
     if focus - GENERIC - KIND_NOUNS:  # "the address of the clinic": the clinic's
         focus -= (GENERIC | KIND_NOUNS) & {tokens[head].lemma} if head is not None else set()
     governor = governor_of(tokens, wh_start, wh_end) if not kinds else doer(tokens, wh_start, kinds)
@@ -208,7 +221,7 @@ def reading_of(text: str, tokens: tuple[Token, ...]) -> Question:
         wh=(wh_start, wh_end),
         kinds=kinds,
         asked=asked,
-        head=tokens[head].lemma if head is not None else "",
+        head=head_word,
         focus=frozenset(focus),
         extra=frozenset(extra),
         owner=owner,

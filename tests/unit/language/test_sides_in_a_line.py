@@ -33,3 +33,17 @@ def test_a_qualifier_says_whose_value_up_to_a_semicolon(parser, candidates, text
     question = read_question(parser, text)
     found = best(question, matches(question, candidates))
     assert (found[0].text if found else None) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Who's our vice-captain at darts?", "Ines Varga"),
+        ("Who's our captain at darts?", "Tom Ebbe"),
+    ],
+)
+def test_each_label_of_a_line_names_its_own(parser, text, value):
+    note = read_note(parser, "Darts", "Captain: Tom Ebbe; vice-captain: Ines Varga.")
+    question = read_question(parser, text)
+    found = best(question, matches(question, [Candidate(0, note)]))
+    assert (found[0].text if found else None) == value
