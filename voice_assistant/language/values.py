@@ -78,8 +78,10 @@ def values(tokens: tuple[Token, ...]) -> list[Value]:
         if any(ch.isalpha() for ch in c.text)
         and not all(tokens[k].entity == "time" for k in range(c.start, c.end))  # "3pm"
     ]
+    lettered += [c for c in _codes(tokens, set()) if _digit_groups(tokens, c)]
     found = [v for v in found if not any(c.start < v.end and v.start < c.end for c in lettered)]
-    found += lettered  # "KL 26 MRT" is a plate, not a time "26 MRT" and a name "KL"
+    found += lettered  # "KL 26 MRT" is a plate, not a time "26 MRT" and a name "KL"; and
+    # "07831 402 196" a phone number, not a year "07831" and a code "402 196"
     covered = {k for v in found for k in range(v.start, v.end)}
     found += [c for c in _codes(tokens, covered) if not any(ch.isalpha() for ch in c.text)]
     covered = {k for v in found for k in range(v.start, v.end)}
@@ -174,6 +176,13 @@ def _codes(tokens: tuple[Token, ...], covered: set[int]) -> list[Value]:
             out.append(Value("code", text_of(tokens, start, end), start, end, named))
         i = end
     return out
+
+
+def _digit_groups(tokens: tuple[Token, ...], code: Value) -> bool:
+    """Groups of digits written apart, as a phone number is ("07831 402 196")."""
+    said = tokens[code.start : code.end]
+    digits = sum(len(t.text) for t in said)
+    return len(said) > 1 and all(t.text.isdigit() for t in said) and digits >= 7
 
 
 def _named_by(tokens: tuple[Token, ...], start: int) -> tuple[str, ...]:

@@ -46,3 +46,15 @@ def test_3pm_is_a_time(parser):
     reading = read_note(parser, "Party", "Drinks from 3pm.")
     kinds = {v.kind for part in reading.units[0].parts for v in part.values}
     assert "time" in kinds and "code" not in kinds
+
+
+def test_a_phone_number_written_in_groups_is_one_value(parser):
+    note = read_note(
+        parser,
+        "Ren's new number",
+        "Ren has changed her mobile. New number: 07831 402 196. "
+        "The old one (07700 918 552) is cut off on 1 October.",
+    )
+    question = read_question(parser, "What's Ren's mobile number?")
+    found = best(question, matches(question, [Candidate(0, note)]))
+    assert found and found[0].text == "07831 402 196"
