@@ -48,6 +48,8 @@ def is_name(token: Token, title: bool = False) -> bool:
         return token.pos not in ("PRON", "DET", "ADP", "AUX", "CCONJ", "SCONJ", "PART")
     if token.pos != "PROPN" or token.entity == "group":
         return False
+    if wordnet().lexnames(token.lemma) == {"noun.location"}:
+        return False  # "Bristol to Pisa", which the recogniser calls a firm: a city
     return not title or token.entity == "person"
 
 

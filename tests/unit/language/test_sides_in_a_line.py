@@ -47,3 +47,15 @@ def test_each_label_of_a_line_names_its_own(parser, text, value):
     question = read_question(parser, text)
     found = best(question, matches(question, [Candidate(0, note)]))
     assert (found[0].text if found else None) == value
+
+
+def test_a_city_the_recogniser_calls_a_firm_is_nobody(parser):
+    note = read_note(
+        parser,
+        "Trip flights",
+        "Out: Friday 4 June, Bristol to Seville, departs 07:10. "
+        "Back: Monday 7 June, Seville to Bristol, departs 18:00.",
+    )
+    question = read_question(parser, "Which day do we fly out for the trip?")
+    found = best(question, matches(question, [Candidate(0, note)]))
+    assert found and found[0].text == "Friday 4 June"
