@@ -48,7 +48,7 @@ def date_key(tokens: tuple[Token, ...], start: int, end: int) -> frozenset[str]:
             return frozenset()
         elif t.pos in ("NOUN", "PROPN"):
             key.add(word)
-    return frozenset(key)
+    return frozenset() if key == {"day"} else frozenset(key)  # "a full day": no day named
 
 
 def names_a_day(tokens: tuple[Token, ...], start: int, end: int) -> bool:

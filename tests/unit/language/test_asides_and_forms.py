@@ -58,3 +58,11 @@ def test_a_phone_number_written_in_groups_is_one_value(parser):
     question = read_question(parser, "What's Ren's mobile number?")
     found = best(question, matches(question, [Candidate(0, note)]))
     assert found and found[0].text == "07831 402 196"
+
+
+def test_a_full_day_names_no_day(parser):
+    note = read_note(parser, "Nursery", "Mornings 8:00–13:00 are £58 a session, a full day is £96.")
+    question = read_question(parser, "How much is a full day at the nursery?")
+    assert question.days == ()
+    found = best(question, matches(question, [Candidate(0, note)]))
+    assert found and found[0].text == "£96"
