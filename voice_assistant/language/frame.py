@@ -220,6 +220,11 @@ def answer(question: Question, value: str, kind: str, preposition: str = "") -> 
         one = value.lower() in ONE
         said = [t.text for t in counted[:-1]] + [counted[-1].lemma if one else counted[-1].text]
         value = " ".join([value.lower() if value.isalpha() else value, *said])
+        rest = [t for t in question.tokens[start + 2 + len(counted) :] if t.text != "?"]
+        if rest and rest[0].lemma == "be":  # the counted things are the subject
+            if len(rest) > 1 and rest[1].text.lower() == "there":
+                return _sentence(f"There {rest[0].text} {value} {_words(rest[2:])}")
+            return _sentence(f"{value} {_words(rest)}")
     if question.head == "name" and question.wh[0] == 0:  # "What's the name of the place …"
         first = value.split()[0].lower() if value.split() else ""
         named = value.split(" ", 1)[1] if first in PLACE_PREPOSITIONS and " " in value else value

@@ -74,3 +74,14 @@ def test_the_reply_keeps_the_questions_words(parser, candidates, text, reply):
 
 def test_a_day_said_beside_it_is_no_answer_to_how_often(parser, candidates):
     assert "weekend" not in said(parser, candidates, "How often does the kombucha need feeding?")
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "reply"),
+    [
+        ("How many roof lights are going in the back?", "two", "Two roof lights are going in"),
+        ("How many pianos are there at the school?", "six", "There are six pianos at the school."),
+    ],
+)
+def test_counted_things_that_are_the_subject_open_the_reply(parser, text, value, reply):
+    assert answer(read_question(parser, text), value, "count").startswith(reply)
