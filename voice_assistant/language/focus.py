@@ -11,6 +11,8 @@ from voice_assistant.language.reading import USER, Part, Unit
 from voice_assistant.language.wordnet import wordnet
 
 GENERIC = words("kinds", "generic_heads")
+EVENTS = frozenset({"noun.act", "noun.event"})
+"""WordNet classes of undertakings ("conversion", "refit"): named by their thing too."""
 IMPLIED: dict[str, set[str]] = {k: set(v) for k, v in LEXICON["implied"].items()}
 
 
@@ -28,6 +30,8 @@ def focus_found(question: Question, context: frozenset[str], relaxed: bool = Fal
     score = 0.0
     for word in needed:
         found = focus_found_word(word, context)
+        if found is None and _event_by_its_thing(question, word, context):
+            found = 0.5
         if found is None:
             return None
         if found < 1 and any(
@@ -36,6 +40,22 @@ def focus_found(question: Question, context: frozenset[str], relaxed: bool = Fal
             return None  # "my mic lock" is no "gym locker": in other words, and another one
         score += found
     return score
+
+
+def _event_by_its_thing(question: Question, word: str, context: frozenset[str]) -> bool:
+    """An undertaking named by its thing, doing what the question asks of it: "the loft
+    now starts on 5 October" for when the loft conversion starts (a conversion is an act;
+    the loft and "start" are said)."""
+    if not wordnet().lexnames(word) & EVENTS:
+        return False
+    tokens = question.tokens
+    things = {
+        t.lemma
+        for t in tokens
+        if t.dep == "compound" and 0 <= t.head < len(tokens) and tokens[t.head].lemma == word
+    }
+    verbs = {t.lemma for t in tokens if t.pos == "VERB" or t.dep == "ROOT"} - {word} - things
+    return bool(things) and things <= context and bool(verbs & context)  # ROOT: "start" a noun
 
 
 def named_only_by_kind(question: Question) -> bool:

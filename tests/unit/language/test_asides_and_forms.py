@@ -66,3 +66,12 @@ def test_a_full_day_names_no_day(parser):
     assert question.days == ()
     found = best(question, matches(question, [Candidate(0, note)]))
     assert found and found[0].text == "£96"
+
+
+def test_an_undertaking_named_by_its_thing_moves_its_date(parser):
+    older = read_note(parser, "Garage conversion", "Builders: Fenwick. Start date 3 March.")
+    newer = read_note(parser, "Garage start moved", "The garage now starts on Monday 16 March.")
+    candidates = [Candidate(0, older, "2026-01-10"), Candidate(1, newer, "2026-02-01")]
+    question = read_question(parser, "When does the garage conversion start?")
+    found = best(question, matches(question, candidates))
+    assert found and found[0].text == "Monday 16 March"
