@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from voice_assistant.language.also_called import also_called
 from voice_assistant.language.identity import same_people
 from voice_assistant.language.lexicon import words
-from voice_assistant.language.people import mentions
+from voice_assistant.language.people import is_person_word, mentions
 from voice_assistant.language.reading import USER, Mention, NoteReading, Part, Token, Unit, Value
 from voice_assistant.language.tokens import aside, content_words, label_end, subtree, tokens_of
 from voice_assistant.language.values import BOUNDARY, values
@@ -102,6 +102,8 @@ def _read(title: str, fields: dict[str, str], lines: list[str], docs: list[Doc])
             # their own label's; "Bracken is our spaniel." then "Food: …" is still hers
             before = subject if subject and not (listed and labelled) else frozenset()
             carried = bool(before) and not people and not own_subject
+            if carried and owner and all(is_person_word(n) for n in before):
+                before = owner  # "# Tova / Her vet is X. Jab due 12 May.": Tova's jab
             whose, before = (before, frozenset()) if carried else (frozenset(), before)
             units.append(_unit(sentence.text, tokens, found, people, heading, whose, before))
             people_named = [m.names for m in people if USER not in m.names]

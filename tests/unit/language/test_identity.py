@@ -46,3 +46,10 @@ def test_one_person_by_the_names_the_notes_give(parser, candidates, text, value)
 def test_a_name_english_does_not_know_keeps_its_s(parser):
     reading = read_note(parser, "Birthdays", "Ynys: 30 April.")
     assert "ynys" in reading.names
+
+
+def test_a_line_naming_nobody_after_a_relation_is_the_notes_persons(parser):
+    note = read_note(parser, "Tova", "Tova is our hamster. Her vet is Dr Amsel. Jab due 12 May.")
+    question = read_question(parser, "When is Tova's jab due?")
+    found = best(question, matches(question, [Candidate(0, note)]))
+    assert found and found[0].text == "12 May"
