@@ -82,32 +82,43 @@ def matches(question: Question, candidates: list[Candidate]) -> list[Match]:
     side), then by how much of the focus its own sentence says, then the newer note."""
     if not question.focus and question.owner is None:
         return []  # nothing says what it is about: every value would do
-    found = _matched(question, candidates, relaxed=False)
+    known = aliases(c.reading for c in candidates)
+    found = _matched(question, candidates, known, relaxed=False)
     if not found and named_only_by_kind(question):  # "Oona's number": not said so
-        found = _matched(question, candidates, relaxed=True)
-    found = _naming_the_owner(question, found, aliases(c.reading for c in candidates))
+        found = _matched(question, candidates, known, relaxed=True)
+    found = _naming_the_owner(question, found, known)
     return sorted(found, key=lambda m: (-m.score, -m.near, _newest(m.day), m.key))
 
 
 def _naming_the_owner(
     question: Question, found: list[Match], known: dict[str, frozenset[str]]
 ) -> list[Match]:
-    """Of values said beside the person asked of, and others only their sentence gives
-    them, the first: "£3 a match night (£2 for juniors, so Ruben pays £2)" asked what
-    Ruben pays. The user, whom notes seldom name, is left to the other conditions."""
+    """Of two values of one sentence, one said of the person asked of and one of nobody,
+    the first: "£3 a match night (£2 for juniors, so Ruben pays £2)" asked what Ruben
+    pays. Every value of a sentence whose subject is the person is theirs ("Ada charges
+    £14 an hour, £9 for half an hour"). The user, whom notes seldom name, is left to the
+    other conditions."""
     if not question.owner or USER in question.owner:
         return found
     names = set(question.owner).union(*(known.get(n, frozenset()) for n in question.owner))
-    said = [
-        m
-        for m in found
-        if any(p.names & names and m.part.start <= p.start < m.part.end for p in m.unit.mentions)
-    ]
-    return said or found
+    named = [m for m in found if _said_of(m, names)]
+    return [m for m in found if m in named or not any(o.unit is m.unit for o in named)]
 
 
-def _matched(question: Question, candidates: list[Candidate], relaxed: bool) -> list[Match]:
-    known = aliases(c.reading for c in candidates)
+def _said_of(match: Match, names: set[str]) -> bool:
+    """The value is said of one of ``names``: in its own part, or as the sentence's subject."""
+    unit, part = match.unit, match.part
+    return bool(unit.owner & names) or any(
+        p.names & names and part.start <= p.start < part.end for p in unit.mentions
+    )
+
+
+def _matched(
+    question: Question,
+    candidates: list[Candidate],
+    known: dict[str, frozenset[str]],
+    relaxed: bool,
+) -> list[Match]:
     named = aliases((c.reading for c in candidates), things=True)
     found: list[Match] = []
     for candidate in candidates:

@@ -72,13 +72,14 @@ def values(tokens: tuple[Token, ...]) -> list[Value]:
         if kind in ("date", "count") and text.isdigit() and len(text) >= 3:
             found.append(Value("code", text, i, end, _named_by(tokens, i)))  # "3958": a code too
         i = end
+    codes = _codes(tokens, set())
     lettered = [
         c
-        for c in _codes(tokens, set())
+        for c in codes
         if any(ch.isalpha() for ch in c.text)
         and not all(tokens[k].entity == "time" for k in range(c.start, c.end))  # "3pm"
     ]
-    lettered += [c for c in _codes(tokens, set()) if _digit_groups(tokens, c)]
+    lettered += [c for c in codes if _digit_groups(tokens, c)]
     found = [v for v in found if not any(c.start < v.end and v.start < c.end for c in lettered)]
     found += lettered  # "KL 26 MRT" is a plate, not a time "26 MRT" and a name "KL"; and
     # "07831 402 196" a phone number, not a year "07831" and a code "402 196"

@@ -19,6 +19,7 @@ NOTES = [
         "(Ruben and the kids arrive at 2:30 to set up).",
     ),
     ("Darts", "Subs £30 a season, then £4 a match night (£2 for juniors, so Obi pays £2)."),
+    ("Tutor", "Ada teaches Obi on Mondays: £14 for an hour, £9 for half an hour."),
     ("Family", "Obi is 14. Gramps lives in Hull."),
 ]
 
@@ -34,6 +35,7 @@ def candidates(parser):
         ("What time does Gramps's eightieth party start?", "3pm"),
         ("What time is the party?", "3pm"),
         ("How much does Obi pay on match nights?", "£2"),
+        ("How much does Ada charge for half an hour?", "£9"),  # all of the sentence is hers
     ],
 )
 def test_the_value_of_the_thing_asked(parser, candidates, text, value):
