@@ -197,7 +197,7 @@ def _unit(
     colon = label_end(tokens)
     label = frozenset(content_words(tokens, 0, colon)) if colon is not None else frozenset()
     parts = cut(tokens, found)
-    owner = next(  # not the subject of an aside: "Party from 3pm (the kids arrive at 2:30)"
+    owner = next(  # not the subject of an aside: "Drinks from 3pm (the kids arrive at 2:30)"
         (m.names for m in people if m.role in OWNING and not aside(tokens, m.start, -1)),
         note_owner,
     )

@@ -162,7 +162,7 @@ def _whose(
     if inside:
         return inside[0].names
 
-    def here(m: Mention) -> bool:  # "Captain: Ola; vice-captain: Ren": each its own label
+    def here(m: Mention) -> bool:  # "Chair: Ola; vice-chair: Ren": each its own label
         return m.role != "label" or start <= m.start < end
 
     label = [m for m in unit.mentions if m.role == "label" and usable(m) and here(m)]

@@ -49,7 +49,7 @@ def is_name(token: Token, title: bool = False) -> bool:
     if token.pos != "PROPN" or token.entity == "group":
         return False
     if wordnet().lexnames(token.lemma) == {"noun.location"}:
-        return False  # "Bristol to Pisa", which the recogniser calls a firm: a city
+        return False  # "Leeds to Bergen", which the recogniser calls a firm: a city
     return not title or token.entity == "person"
 
 

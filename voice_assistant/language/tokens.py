@@ -121,8 +121,8 @@ def _ordinal_said_otherwise(word: str) -> str:
 
 def aside(tokens: tuple[Token, ...], k: int, at: int) -> bool:
     """Token ``k`` stands in brackets that token ``at`` is outside of: an aside, whose
-    people and words say nothing of what is outside ("Party from 3pm (the kids arrive at
-    2:30)": the party is not the kids', nor does it arrive)."""
+    people and words say nothing of what is outside ("Drinks from 3pm (the kids arrive at
+    2:30)": the drinks are not the kids', nor do they arrive)."""
     opened = -1
     for j, t in enumerate(tokens):
         if t.text == "(":

@@ -69,7 +69,7 @@ def expanded(names: frozenset[str]) -> frozenset[str]:
     more: set[str] = set()
     for name in names:
         if name.endswith("s") and not wordnet().synsets(name) and wordnet().synsets(name[:-1]):
-            more.add(name[:-1])  # "Pops's": a note's "Pops" may be read as the noun "pop"
+            more.add(name[:-1])  # "Gramps's": a note's "Gramps" may be read as a plural
         person = next((s for s in wordnet().synsets(name) if s.lexname == "noun.person"), None)
         if person is not None and " " not in name:
             more |= {w for w in person.lemmas if "_" not in w}
