@@ -21,7 +21,7 @@ def same_people(tokens: tuple[Token, ...], found: list[Mention]) -> list[frozens
     for h, verb in enumerate(tokens):
         if verb.lemma == "be":
             subjects = _children(tokens, h, ("nsubj",))
-            said = _children(tokens, h, ("attr",))
+            said = [k for k in _children(tokens, h, ("attr",)) if not _indefinite(tokens, k)]
             if len(subjects) == 1 and not _coordinated(tokens, subjects[0]):
                 groups += [_one(tokens, found, subjects[0], s) for s in said]
         elif verb.lemma in NAMING and verb.pos == "VERB":
@@ -49,6 +49,11 @@ def _someone_elses(tokens: tuple[Token, ...], m: Mention) -> bool:
         t.head in range(m.start, m.end) and t.dep == "poss" and t.lemma not in FIRST_PERSON
         for t in tokens
     )
+
+
+def _indefinite(tokens: tuple[Token, ...], k: int) -> bool:
+    """ "Mum is a teacher" says what she is, not who: no other name of hers."""
+    return any(t.head == k and t.dep == "det" and t.lemma in ("a", "an") for t in tokens)
 
 
 def _children(tokens: tuple[Token, ...], head: int, deps: tuple[str, ...]) -> list[int]:

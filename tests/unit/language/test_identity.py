@@ -53,3 +53,9 @@ def test_a_line_naming_nobody_after_a_relation_is_the_notes_persons(parser):
     question = read_question(parser, "When is Tova's jab due?")
     found = best(question, matches(question, [Candidate(0, note)]))
     assert found and found[0].text == "12 May"
+
+
+def test_what_someone_is_is_not_another_name(parser):
+    note = read_note(parser, "Family", "Mum is a nurse. Ruben is my partner.")
+    assert frozenset({"ruben", "partner"}) in note.aliases
+    assert not any("nurse" in group for group in note.aliases)
