@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.unit.language.matching import read_all, value_of
 from voice_assistant.language.match import Candidate, best, matches
 from voice_assistant.language.notes import read_note
 from voice_assistant.language.question import read_question
@@ -26,7 +27,7 @@ NOTES = [
 
 @pytest.fixture(scope="module")
 def candidates(parser):
-    return [Candidate(i, read_note(parser, title, text)) for i, (title, text) in enumerate(NOTES)]
+    return read_all(parser, NOTES)
 
 
 @pytest.mark.parametrize(
@@ -39,9 +40,7 @@ def candidates(parser):
     ],
 )
 def test_the_value_of_the_thing_asked(parser, candidates, text, value):
-    question = read_question(parser, text)
-    found = best(question, matches(question, candidates))
-    assert (found[0].text if found else None) == value
+    assert value_of(parser, candidates, text) == value
 
 
 def test_3pm_is_a_time(parser):
@@ -57,9 +56,7 @@ def test_a_phone_number_written_in_groups_is_one_value(parser):
         "Ren has changed her mobile. New number: 07831 402 196. "
         "The old one (07700 918 552) is cut off on 1 October.",
     )
-    question = read_question(parser, "What's Ren's mobile number?")
-    found = best(question, matches(question, [Candidate(0, note)]))
-    assert found and found[0].text == "07831 402 196"
+    assert value_of(parser, [Candidate(0, note)], "What's Ren's mobile number?") == "07831 402 196"
 
 
 def test_a_full_day_names_no_day(parser):
@@ -74,6 +71,6 @@ def test_an_undertaking_named_by_its_thing_moves_its_date(parser):
     older = read_note(parser, "Garage conversion", "Builders: Fenwick. Start date 3 March.")
     newer = read_note(parser, "Garage start moved", "The garage now starts on Monday 16 March.")
     candidates = [Candidate(0, older, "2026-01-10"), Candidate(1, newer, "2026-02-01")]
-    question = read_question(parser, "When does the garage conversion start?")
-    found = best(question, matches(question, candidates))
-    assert found and found[0].text == "Monday 16 March"
+    assert (
+        value_of(parser, candidates, "When does the garage conversion start?") == "Monday 16 March"
+    )

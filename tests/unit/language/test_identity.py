@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from voice_assistant.language.match import Candidate, best, matches
+from tests.unit.language.matching import read_all, value_of
+from voice_assistant.language.match import Candidate
 from voice_assistant.language.notes import read_note
-from voice_assistant.language.question import read_question
 
 NOTES = [
     ("Birthdays", "Ynys: 30 April. Tamsin: 2 May. Aurel: 5 June. Ruben: 9 July."),
@@ -23,7 +23,7 @@ NOTES = [
 
 @pytest.fixture(scope="module")
 def candidates(parser):
-    return [Candidate(i, read_note(parser, title, text)) for i, (title, text) in enumerate(NOTES)]
+    return read_all(parser, NOTES)
 
 
 @pytest.mark.parametrize(
@@ -38,9 +38,7 @@ def candidates(parser):
     ],
 )
 def test_one_person_by_the_names_the_notes_give(parser, candidates, text, value):
-    question = read_question(parser, text)
-    found = best(question, matches(question, candidates))
-    assert (found[0].text if found else None) == value
+    assert value_of(parser, candidates, text) == value
 
 
 def test_a_name_english_does_not_know_keeps_its_s(parser):
@@ -50,9 +48,7 @@ def test_a_name_english_does_not_know_keeps_its_s(parser):
 
 def test_a_line_naming_nobody_after_a_relation_is_the_notes_persons(parser):
     note = read_note(parser, "Tova", "Tova is our hamster. Her vet is Dr Amsel. Jab due 12 May.")
-    question = read_question(parser, "When is Tova's jab due?")
-    found = best(question, matches(question, [Candidate(0, note)]))
-    assert found and found[0].text == "12 May"
+    assert value_of(parser, [Candidate(0, note)], "When is Tova's jab due?") == "12 May"
 
 
 def test_what_someone_is_is_not_another_name(parser):

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from voice_assistant.language.match import Candidate, best, matches
+from tests.unit.language.matching import read_all, value_of
+from voice_assistant.language.match import Candidate
 from voice_assistant.language.notes import read_note
-from voice_assistant.language.question import read_question
 
 NOTES = [
     ("Heating", "Thermostat: downstairs 21°C from 7:00 to 23:00; upstairs 17°C."),
@@ -18,7 +18,7 @@ NOTES = [
 
 @pytest.fixture(scope="module")
 def candidates(parser):
-    return [Candidate(i, read_note(parser, title, text)) for i, (title, text) in enumerate(NOTES)]
+    return read_all(parser, NOTES)
 
 
 @pytest.mark.parametrize(
@@ -30,9 +30,7 @@ def candidates(parser):
     ],
 )
 def test_a_qualifier_says_whose_value_up_to_a_semicolon(parser, candidates, text, value):
-    question = read_question(parser, text)
-    found = best(question, matches(question, candidates))
-    assert (found[0].text if found else None) == value
+    assert value_of(parser, candidates, text) == value
 
 
 @pytest.mark.parametrize(
@@ -44,9 +42,7 @@ def test_a_qualifier_says_whose_value_up_to_a_semicolon(parser, candidates, text
 )
 def test_each_label_of_a_line_names_its_own(parser, text, value):
     note = read_note(parser, "Darts", "Captain: Tom Ebbe; vice-captain: Ines Varga.")
-    question = read_question(parser, text)
-    found = best(question, matches(question, [Candidate(0, note)]))
-    assert (found[0].text if found else None) == value
+    assert value_of(parser, [Candidate(0, note)], text) == value
 
 
 def test_a_city_the_recogniser_calls_a_firm_is_nobody(parser):
@@ -56,6 +52,7 @@ def test_a_city_the_recogniser_calls_a_firm_is_nobody(parser):
         "Out: Friday 4 June, Bristol to Seville, departs 07:10. "
         "Back: Monday 7 June, Seville to Bristol, departs 18:00.",
     )
-    question = read_question(parser, "Which day do we fly out for the trip?")
-    found = best(question, matches(question, [Candidate(0, note)]))
-    assert found and found[0].text == "Friday 4 June"
+    assert (
+        value_of(parser, [Candidate(0, note)], "Which day do we fly out for the trip?")
+        == "Friday 4 June"
+    )
