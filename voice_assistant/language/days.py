@@ -42,7 +42,7 @@ def date_key(tokens: tuple[Token, ...], start: int, end: int) -> frozenset[str]:
             key.add(f"wd:{WEEKDAY_INDEX.get(word, WEEKDAY_INDEX.get(word.rstrip('s')))}")
         elif word in MONTH_INDEX:
             key.add(f"m:{MONTH_INDEX[word]}")
-        elif digits.isdigit() and len(digits) <= 2:
+        elif _day_of_month(digits):
             key.add(f"d:{int(digits)}")
         elif word in RELATIVE:
             return frozenset()
@@ -59,9 +59,15 @@ def names_a_day(tokens: tuple[Token, ...], start: int, end: int) -> bool:
         digits = word.rstrip("stndrh")
         if word in WEEKDAY_INDEX or word.rstrip("s") in WEEKDAY_INDEX:
             return True
-        if digits.isdigit() and len(digits) <= 2:
+        if _day_of_month(digits):
             return True
     return False
+
+
+def _day_of_month(digits: str) -> bool:
+    """ "14", "3": a day of the month; not "75" of "turns 75", an age the recogniser
+    marks as a date."""
+    return digits.isdigit() and 1 <= int(digits) <= 31
 
 
 def same_day(asked: frozenset[str], said: frozenset[str]) -> bool:

@@ -218,13 +218,27 @@ def change_of(tokens: tuple[Token, ...], value: Value) -> str:
     Thursday to Friday"); "" for any other value of the sentence ("moved to 14 Linden Lane
     last year": last year is no new day)."""
     for k, t in enumerate(tokens):
-        if t.pos != "ADP" or not 0 <= t.head < len(tokens):
-            continue
-        if tokens[t.head].lemma not in CHANGE_VERBS or t.lemma not in OLD | NEW:
+        if t.pos != "ADP" or not _of_a_change(tokens, k) or t.lemma not in OLD | NEW:
             continue
         if value.start in subtree(tokens, k):
             return "old" if t.lemma in OLD else "new"
     return ""
+
+
+def _of_a_change(tokens: tuple[Token, ...], k: int) -> bool:
+    """The preposition at ``k`` says a change's from or to: it hangs on a change verb, or
+    on the thing the verb moves ("moved my check-up to Tuesday", as the parser reads it)."""
+    head = tokens[k].head
+    if not 0 <= head < len(tokens):
+        return False
+    if tokens[head].lemma in CHANGE_VERBS:
+        return True
+    verb = tokens[head].head
+    return (
+        tokens[head].dep == "dobj"
+        and 0 <= verb < len(tokens)
+        and tokens[verb].lemma in CHANGE_VERBS
+    )
 
 
 def cut(
@@ -259,9 +273,7 @@ def cut(
         changed = {  # "moved from Thursday to Friday": the from and to of a change verb
             tokens[k].lemma
             for k in range(start, end)
-            if tokens[k].pos == "ADP"
-            and 0 <= tokens[k].head < len(tokens)
-            and tokens[tokens[k].head].lemma in CHANGE_VERBS
+            if tokens[k].pos == "ADP" and _of_a_change(tokens, k)
         }
         change = "old" if changed & OLD else "new" if changed & NEW else ""
         parts.append(Part(start, end, frozenset(content_words(tokens, start, end)), inside, change))

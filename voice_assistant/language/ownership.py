@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from voice_assistant.language.lexicon import words
 from voice_assistant.language.question import Question
-from voice_assistant.language.reading import USER, Mention, NoteReading, Part, Unit, Value
-from voice_assistant.language.tokens import aside
+from voice_assistant.language.reading import USER, Mention, NoteReading, Part, Token, Unit, Value
+from voice_assistant.language.tokens import aside, content_words
 from voice_assistant.language.wordnet import wordnet
 
 ATTRIBUTES = words("person", "attributes")
@@ -94,6 +94,20 @@ def _member_of(question: Question, whose: frozenset[str]) -> bool:
     )
 
 
+def _has_it(question: Question, tokens: tuple[Token, ...], possessor: Mention) -> bool:
+    """The possessor is written on the thing asked ("my check-up", "Ada's bike"): the noun
+    it possesses, with the words compounded onto it, names the question's focus."""
+    k = tokens[possessor.end - 1].head
+    seen = set()
+    while 0 <= k < len(tokens) and tokens[k].dep == "compound" and k not in seen:
+        seen.add(k)
+        k = tokens[k].head
+    if not possessor.end <= k < len(tokens):
+        return False
+    said = set(content_words(tokens, possessor.end, k + 1))
+    return bool(said & (question.focus | {question.head}))
+
+
 def _clause(unit: Unit, value: Value) -> tuple[int, int]:
     """The tokens of the clause the value stands in: between the semicolons around it."""
     ends = [k for k, t in enumerate(unit.tokens) if t.text in CLAUSE_END]
@@ -159,6 +173,9 @@ def _whose(
         and usable(m)
         and (m.role in ("possessor", "subject", "label") or m.start == first)
     ]
+    on_the_thing = [m for m in inside if m.role == "possessor" and _has_it(question, tokens, m)]
+    if on_the_thing:  # "The dentist moved my check-up to …": the check-up is mine
+        return on_the_thing[0].names
     if inside:
         return inside[0].names
 

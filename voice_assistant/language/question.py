@@ -36,6 +36,7 @@ from voice_assistant.language.question_parts import (
 from voice_assistant.language.reading import USER, Token
 from voice_assistant.language.tokens import CONTENT, content_words, hyphened, tokens_of
 from voice_assistant.language.whose import named, owner_of
+from voice_assistant.language.wordnet import wordnet
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -188,7 +189,7 @@ def reading_of(text: str, tokens: tuple[Token, ...]) -> Question:
         k: w.replace("-", "")
         for k, w in written.items()
         if w not in QUALIFIERS
-        and tokens[k + 1].pos in ("NOUN", "PROPN")
+        and (tokens[k + 1].pos in ("NOUN", "PROPN") or _a_noun(w))  # "set-up" as a noun
         and k + 1 not in skip
         and not {k - 2, k + 2} & set(written)  # "sister-in-law" is read as it was
     }
@@ -314,3 +315,10 @@ def _phrase_head(tokens: tuple[Token, ...], i: int) -> int:
     while tokens[i].dep == "compound" and 0 <= tokens[i].head < len(tokens):
         i = tokens[i].head
     return i
+
+
+def _a_noun(hyphened_word: str) -> bool:
+    """ "set-up", "pick-up": a verb and particle joined by a hyphen that English has as a
+    noun ("setup"), though the tagger read a verb."""
+    joined = hyphened_word.replace("-", "")
+    return bool(wordnet().synsets(joined, "n") or wordnet().synsets(hyphened_word, "n"))
