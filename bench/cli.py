@@ -34,6 +34,7 @@ SUITES = (
     "written",
     "acts",
     "alarms",
+    "scale",
 )
 
 
@@ -58,6 +59,11 @@ def build_parser(prog: str = "voice-assistant bench") -> argparse.ArgumentParser
     )
     bench.add_argument(
         "--satellites", default="1,2,4,8", help="satellites suite: satellite counts to try"
+    )
+    bench.add_argument(
+        "--sizes",
+        default="1000,10000,50000",
+        help="scale suite: store sizes in notes, comma-separated",
     )
     bench.add_argument("--turns", type=int, default=100, help="soak suite: turns to run")
     bench.add_argument(
@@ -208,6 +214,10 @@ def run(settings: Settings, args: argparse.Namespace) -> int:
         from bench.turn_end import run_turn_end_bench
 
         return run_turn_end_bench(settings, args.held_out)
+    if suite == "scale":
+        from bench.scale import run_scale_bench
+
+        return run_scale_bench([int(n) for n in args.sizes.split(",") if n.strip()])
     if suite == "daemon":
         from bench.daemon import run_daemon_bench
 

@@ -128,10 +128,10 @@ class Pipeline:
             return at_once
         result.timings["waited"] = 0.0
 
-        def timed(whole: bool = False) -> None:
+        def timed(whole: bool = False, ready: bool = False) -> None:
             since = time.monotonic()
             try:
-                go_ahead(whole)
+                go_ahead(whole, ready)
             finally:
                 result.timings["waited"] += time.monotonic() - since
 
@@ -189,11 +189,13 @@ class Pipeline:
         if until == "answer":
             return
 
-        session.go_ahead()  # nothing is said before the end of the turn is sure
-        progress("speaking")
+        def confirmed() -> None:  # nothing is said before the end of the turn is sure
+            session.go_ahead(ready=True)
+            progress("speaking")
+
         speech_started = time.monotonic()
         sink = delivery.sink or RecordingSink()
-        result.speech = speak(self.tts(), result.reply.text, sink, delivery.cancel)
+        result.speech = speak(self.tts(), result.reply.text, sink, delivery.cancel, confirmed)
         result.timings["first_audio"] = speech_started - end_of_speech + result.speech.first_chunk_s
         self._timed(result, "tts", t)
 

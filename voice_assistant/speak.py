@@ -12,6 +12,7 @@ import queue
 import re
 import threading
 import time
+from collections.abc import Callable
 from typing import Protocol, cast
 
 import numpy as np
@@ -73,20 +74,28 @@ def complete_sentences(text: str) -> tuple[list[str], str]:
 
 
 def speak(
-    tts: TextToSpeech, text: str, sink: Sink, cancel: threading.Event | None = None
+    tts: TextToSpeech,
+    text: str,
+    sink: Sink,
+    cancel: threading.Event | None = None,
+    before: Callable[[], None] | None = None,
 ) -> SpeechAudio:
     """Speak ``text`` sentence by sentence; returns the audio played, the sentences heard
     and the first sentence's time. Setting ``cancel`` (a stop or barge-in) plays no further
-    sentence (the sink's ``stop`` cuts the one playing)."""
+    sentence (the sink's ``stop`` cuts the one playing). ``before`` runs once synthesis
+    has started and before anything plays (a turn started early waits there for its
+    confirmation, so its first sentence is ready when it comes); if it raises, nothing
+    plays and the error goes on."""
     started = time.monotonic()
     ready: queue.Queue[object] = queue.Queue(maxsize=2)
     failure: list[BaseException] = []
     parts = sentences_of(text)
+    abandoned = threading.Event()
 
     def synthesise() -> None:
         try:
             for sentence in parts:
-                if cancel is not None and cancel.is_set():
+                if abandoned.is_set() or (cancel is not None and cancel.is_set()):
                     break
                 chunks = list(tts.synthesize(sentence))
                 audio = np.concatenate(chunks) if chunks else np.zeros(0, dtype=np.int16)
@@ -98,6 +107,15 @@ def speak(
 
     worker = threading.Thread(target=synthesise, name="tts", daemon=True)
     worker.start()
+    if before is not None:
+        try:
+            before()
+        except BaseException:
+            abandoned.set()
+            while ready.get() is not _DONE:  # let the worker finish its sentence and stop
+                pass
+            worker.join()
+            raise
     played: list[Chunk] = []
     heard: list[str] = []
     first_chunk_s = 0.0

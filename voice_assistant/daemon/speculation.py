@@ -1,4 +1,4 @@
-"""A turn started at a pause, before the user is surely done (issue 23: start early).
+"""A turn started at a pause, before the user is surely done, so its reply comes sooner.
 
 When the end-of-turn model calls a short pause the end of the turn, the microphone's
 turn starts on the utterance so far (``listening.endpointing.Tentative``): transcription,
@@ -8,7 +8,9 @@ daemon's bookkeeping: the listener then confirms it (the same utterance ended by
 silence) and the turn goes on, or the user speaks again and it stops having stored,
 done and said nothing (``errors.Dropped``). A turn that reads its words as whole commands
 with every value said ("Set a timer for ten minutes.") asks the microphone for a shorter
-confirming silence (``take_whole``), so its receipt comes sooner.
+confirming silence (``take_whole``), so its receipt comes sooner. A reply already made
+when the silence confirms the turn is said at once: the thinking earcon, there to show
+that work goes on, would only stand before it.
 """
 
 from __future__ import annotations
@@ -45,6 +47,8 @@ class Speculation:
         self._held: list[Phase] = []
         self._whole = False
         """The turn read its words as whole commands, not yet told to the microphone."""
+        self._ready = False
+        """The worker waits with its reply made (``go_ahead``'s ``ready``)."""
 
     def same(self, utterance: Utterance) -> bool:
         """The final utterance is the one this turn started on (nothing was said since)."""
@@ -59,6 +63,8 @@ class Speculation:
                 return self.decision
             self.decision = True
             held, self._held = self._held, []
+            if self._ready:  # the reply is made: it is the sign, no earcon before it
+                held = [phase for phase in held if phase != "thinking"]
             for phase in held:
                 self._progress(phase)
         self._decided.set()
@@ -92,12 +98,13 @@ class Speculation:
             whole, self._whole = self._whole and self.decision is None, False
         return whole
 
-    def go_ahead(self, whole: bool = False) -> None:
+    def go_ahead(self, whole: bool = False, ready: bool = False) -> None:
         """Before anything lasting (the worker): wait for the decision. ``whole``: code
-        reads the words as whole commands (``take_whole`` tells the microphone)."""
-        if whole:
-            with self._lock:
-                self._whole = True
+        reads the words as whole commands (``take_whole`` tells the microphone); ``ready``:
+        the reply is made, so the confirmation plays no thinking earcon before it."""
+        with self._lock:
+            self._whole = self._whole or whole
+            self._ready = ready
         if not self._confirmed():
             raise Dropped("dropped", "the user went on speaking after the pause")
 

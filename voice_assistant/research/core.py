@@ -209,9 +209,10 @@ class MemoryResearch:
         )
 
     def _store(self, session: Dialogue | None, conversation: int, turn: dict[str, Any]) -> int:
-        """The stored turn: the first lasting thing a turn does (an early start waits)."""
+        """The stored turn: the first lasting thing a turn does (an early start waits),
+        once its reply is made."""
         if session is not None:
-            session.go_ahead()
+            session.go_ahead(ready=True)
         return self.conversations.record(conversation, turn)
 
     def _by_structure(self, question: str, evidence: Evidence) -> Structured | None:

@@ -182,7 +182,8 @@ class TurnRunner:
             understood = replace(understood, questions=())
             obligations.append(understand.UNSURE_COMMAND_ASK)
         if understood.acts:  # lasting: never done on a turn not yet confirmed
-            session.go_ahead(understand.whole_commands(understood))
+            whole = understand.whole_commands(understood)
+            session.go_ahead(whole, ready=whole)  # whole commands: the receipts follow
         receipts, not_done = self.actions.run(list(understood.acts), session.room)
         changes = [r for r in session.last_receipts if r.id]  # read-only results are not changes
         disputed = [Dispute(changes[-1], question)] if understood.disputes and changes else []

@@ -1,4 +1,5 @@
-"""Speaking overlaps synthesis of the next sentence with playback of the current one."""
+"""Speaking overlaps synthesis of the next sentence with playback of the current one, and
+the first sentence's synthesis with the wait for the end of the turn (``before``)."""
 
 import threading
 
@@ -77,6 +78,29 @@ def test_a_stop_plays_no_further_sentence_and_keeps_what_was_played():
     assert [int(c[0]) for c in sink.chunks] == [0]
     assert len(speech.samples) == 100
     assert speech.heard == "One." and speech.cut  # what the conversation keeps
+
+
+def test_the_first_sentence_is_made_while_the_turn_waits_to_be_confirmed():
+    tts = SentenceTTS(["One.", "Two."])
+    made_first: list[bool] = []
+    sink = RecordingSink()
+    speak(tts, "One. Two.", sink, before=lambda: made_first.append(tts.started[0].wait(5)))
+    assert made_first == [True]
+    assert [int(c[0]) for c in sink.chunks] == [0, 1]
+
+
+def test_a_turn_dropped_while_waiting_plays_nothing_and_the_drop_goes_on():
+    tts = SentenceTTS(["One.", "Two.", "Three."])
+    sink = RecordingSink()
+
+    def dropped() -> None:
+        tts.started[0].wait(5)
+        raise LookupError("the user went on")
+
+    with pytest.raises(LookupError, match="went on"):
+        speak(tts, "One. Two. Three.", sink, before=dropped)
+    assert sink.chunks == []
+    assert not tts.started[2].is_set()  # synthesis stopped, not run to the end
 
 
 def test_text_arriving_in_pieces_gives_its_whole_sentences_and_keeps_the_rest():

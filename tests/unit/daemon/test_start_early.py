@@ -1,7 +1,8 @@
 """A microphone turn started at a pause (``Tentative``), with the daemon's own runner and
 fake engines: it goes ahead when the silence confirms the same utterance, and is dropped
-unseen (nothing stored, done, said or sounded) when the user goes on; a whole command
-asks the microphone for a shorter confirming silence, and still waits for it."""
+unseen (nothing stored, done, said or sounded) when the user goes on; a reply made before
+the confirmation comes without the thinking earcon; a whole command asks the microphone
+for a shorter confirming silence, and still waits for it."""
 
 from __future__ import annotations
 
@@ -81,7 +82,7 @@ def test_a_final_utterance_that_is_not_the_same_drops_it_and_runs_as_usual():
     assert stored_turns(d) == 1
 
 
-def test_the_earcon_and_the_reply_wait_on_the_worker_until_the_silence_confirms():
+def test_the_reply_waits_on_the_worker_until_the_silence_confirms_and_comes_alone():
     d, sink, _ = daemon()
     d.worker.start()
     try:
@@ -95,9 +96,30 @@ def test_the_earcon_and_the_reply_wait_on_the_worker_until_the_silence_confirms(
         )
         assert future.result(timeout=10).stop_reason == "decisive"
         assert stored_turns(d) == 1
-        assert any(np.array_equal(c, earcon("thinking")) for c in sink.chunks)
+        assert sink.chunks  # the reply, made before the confirmation: no earcon before it
+        assert not any(np.array_equal(c, earcon("thinking")) for c in sink.chunks)
     finally:
         d.worker.close(5)
+
+
+def test_the_thinking_earcon_plays_when_confirmed_before_the_reply_is_made():
+    import threading
+
+    from voice_assistant.daemon.speculation import Speculation
+
+    for ready, sounded in ((False, ["thinking"]), (True, [])):
+        phases: list[str] = []
+        started = Speculation(said(), phases.append, lambda _: None, longest_s=5)
+        started.progress("thinking")
+        if ready:  # the worker waits with its reply made
+            waiting = threading.Thread(target=lambda: started.go_ahead(ready=True))
+            waiting.start()
+            while not started._ready:  # noqa: SLF001 - the worker has reached its wait
+                time.sleep(0.005)
+        assert started.confirm() is True
+        if ready:
+            waiting.join(5)
+        assert phases == sounded
 
 
 def test_undecided_past_its_longest_wait_it_is_dropped_and_a_late_confirm_is_refused():
