@@ -32,7 +32,7 @@ from voice_assistant.events import (
 from voice_assistant.progress import Phase, Progress
 from voice_assistant.research.base import Mode, Researcher
 from voice_assistant.research.dialogue import GoAhead, at_once
-from voice_assistant.speak import RecordingSink, Sink, speak
+from voice_assistant.speak import RecordingSink, Sink, Synthesis, speak
 from voice_assistant.stt.base import SpeechToText
 from voice_assistant.tts.base import TextToSpeech
 from voice_assistant.turn.session import Session
@@ -107,9 +107,10 @@ class Pipeline:
         started = time.monotonic()
         session = session or Session.independent()
         delivery = delivery or Delivery()
-        session.go_ahead = self._timed_go_ahead(delivery.go_ahead, result)
+        prepared: list[Synthesis] = []
+        session.go_ahead = self._timed_go_ahead(delivery, result, prepared)
         try:
-            self._run(heard, session, until, mode or self.mode, delivery, result)
+            self._run(heard, session, until, mode or self.mode, delivery, result, prepared)
         except Dropped:
             result.stop_reason = "dropped"
         except AssistantError as exc:
@@ -117,21 +118,28 @@ class Pipeline:
             result.stop_reason = "error"
         finally:
             session.go_ahead = at_once
+            for synthesis in prepared:  # dropped, or stopped before speaking: no more made
+                synthesis.abandon()
         result.timings["total"] = time.monotonic() - started
         return result
 
-    @staticmethod
-    def _timed_go_ahead(go_ahead: GoAhead | None, result: TurnResult) -> GoAhead:
+    def _timed_go_ahead(
+        self, delivery: Delivery, result: TurnResult, prepared: list[Synthesis]
+    ) -> GoAhead:
         """A turn started early: its waits for the end of the turn add up in
-        ``timings["waited"]`` (the key says the turn started early)."""
+        ``timings["waited"]`` (the key says the turn started early), and a reply made
+        before the wait is synthesised during it (``prepared``)."""
+        go_ahead = delivery.go_ahead
         if go_ahead is None:
             return at_once
         result.timings["waited"] = 0.0
 
-        def timed(whole: bool = False, ready: bool = False) -> None:
+        def timed(whole: bool = False, ready: bool = False, reply: str = "") -> None:
+            if reply and not prepared:
+                prepared.append(Synthesis(self.tts(), reply, delivery.cancel))
             since = time.monotonic()
             try:
-                go_ahead(whole, ready)
+                go_ahead(whole, ready, reply)
             finally:
                 result.timings["waited"] += time.monotonic() - since
 
@@ -150,6 +158,7 @@ class Pipeline:
         mode: Mode,
         delivery: Delivery,
         result: TurnResult,
+        prepared: list[Synthesis],
     ) -> None:
         def progress(phase: Phase) -> None:
             result.progress.append(phase)
@@ -189,13 +198,12 @@ class Pipeline:
         if until == "answer":
             return
 
-        def confirmed() -> None:  # nothing is said before the end of the turn is sure
-            session.go_ahead(ready=True)
-            progress("speaking")
-
+        session.go_ahead(ready=True)  # nothing is said before the end of the turn is sure
+        progress("speaking")
         speech_started = time.monotonic()
         sink = delivery.sink or RecordingSink()
-        result.speech = speak(self.tts(), result.reply.text, sink, delivery.cancel, confirmed)
+        early = prepared[0] if prepared else None  # made while the turn waited
+        result.speech = speak(self.tts(), result.reply.text, sink, delivery.cancel, early)
         result.timings["first_audio"] = speech_started - end_of_speech + result.speech.first_chunk_s
         self._timed(result, "tts", t)
 

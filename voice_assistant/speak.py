@@ -12,7 +12,7 @@ import queue
 import re
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Iterator
 from typing import Protocol, cast
 
 import numpy as np
@@ -73,54 +73,76 @@ def complete_sentences(text: str) -> tuple[list[str], str]:
     return sentences_of(text[:cut]), text[cut:]
 
 
+class Synthesis:
+    """A reply's sentences synthesised in a thread of their own, ahead of their playing: a
+    turn started early starts it as soon as its reply is made, while it waits for the
+    silence to confirm the end of the turn, so the first sentence is ready when it may
+    play."""
+
+    def __init__(self, tts: TextToSpeech, text: str, cancel: threading.Event | None = None) -> None:
+        self.text = text
+        self.ready: queue.Queue[object] = queue.Queue(maxsize=2)
+        self.failure: list[BaseException] = []
+        self.drained = False
+        """The worker's end was taken from ``ready`` (played, or abandoned)."""
+        self._tts = tts
+        self._cancel = cancel
+        self._abandoned = threading.Event()
+        self._worker = threading.Thread(
+            target=self._synthesise, args=(sentences_of(text),), name="tts", daemon=True
+        )
+        self._worker.start()
+
+    def _synthesise(self, parts: list[str]) -> None:
+        try:
+            for sentence in parts:
+                if self._abandoned.is_set() or (self._cancel is not None and self._cancel.is_set()):
+                    break
+                chunks = list(self._tts.synthesize(sentence))
+                audio = np.concatenate(chunks) if chunks else np.zeros(0, dtype=np.int16)
+                self.ready.put((sentence, audio))
+        except BaseException as exc:  # handed to the speaking thread, raised there
+            self.failure.append(exc)
+        finally:
+            self.ready.put(_DONE)
+
+    def items(self) -> Iterator[tuple[str, Chunk]]:
+        """Each sentence and its audio, in order, as they are made."""
+        while (item := self.ready.get()) is not _DONE:
+            yield cast(tuple[str, Chunk], item)
+        self.drained = True
+        self._worker.join()
+
+    def abandon(self) -> None:
+        """Nothing more of it will play (the turn was dropped, or spoke other words): stop
+        after the sentence being made. Nothing happens once it has been played."""
+        if self.drained:
+            return
+        self._abandoned.set()
+        for _ in self.items():
+            pass
+
+
 def speak(
     tts: TextToSpeech,
     text: str,
     sink: Sink,
     cancel: threading.Event | None = None,
-    before: Callable[[], None] | None = None,
+    synthesis: Synthesis | None = None,
 ) -> SpeechAudio:
     """Speak ``text`` sentence by sentence; returns the audio played, the sentences heard
     and the first sentence's time. Setting ``cancel`` (a stop or barge-in) plays no further
-    sentence (the sink's ``stop`` cuts the one playing). ``before`` runs once synthesis
-    has started and before anything plays (a turn started early waits there for its
-    confirmation, so its first sentence is ready when it comes); if it raises, nothing
-    plays and the error goes on."""
+    sentence (the sink's ``stop`` cuts the one playing). ``synthesis``: the same words
+    already being made (a turn started early), played from where it has got to."""
     started = time.monotonic()
-    ready: queue.Queue[object] = queue.Queue(maxsize=2)
-    failure: list[BaseException] = []
-    parts = sentences_of(text)
-    abandoned = threading.Event()
-
-    def synthesise() -> None:
-        try:
-            for sentence in parts:
-                if abandoned.is_set() or (cancel is not None and cancel.is_set()):
-                    break
-                chunks = list(tts.synthesize(sentence))
-                audio = np.concatenate(chunks) if chunks else np.zeros(0, dtype=np.int16)
-                ready.put((sentence, audio))
-        except BaseException as exc:  # handed to the speaking thread, raised there
-            failure.append(exc)
-        finally:
-            ready.put(_DONE)
-
-    worker = threading.Thread(target=synthesise, name="tts", daemon=True)
-    worker.start()
-    if before is not None:
-        try:
-            before()
-        except BaseException:
-            abandoned.set()
-            while ready.get() is not _DONE:  # let the worker finish its sentence and stop
-                pass
-            worker.join()
-            raise
+    if synthesis is not None and synthesis.text != text:
+        synthesis.abandon()
+        synthesis = None
+    made = synthesis or Synthesis(tts, text, cancel)
     played: list[Chunk] = []
     heard: list[str] = []
     first_chunk_s = 0.0
-    while (item := ready.get()) is not _DONE:
-        sentence, chunk = cast(tuple[str, Chunk], item)
+    for sentence, chunk in made.items():
         if cancel is not None and cancel.is_set():
             continue  # drain the worker; what was heard is what was played
         if not played:
@@ -128,9 +150,8 @@ def speak(
         sink.play(chunk, tts.sample_rate)
         played.append(chunk)
         heard.append(sentence)
-    worker.join()
-    if failure:
-        raise failure[0]
+    if made.failure:
+        raise made.failure[0]
     audio = np.concatenate(played) if played else np.zeros(0, dtype=np.int16)
     cut = cancel is not None and cancel.is_set()
     return SpeechAudio(audio, tts.sample_rate, first_chunk_s, " ".join(heard), cut)

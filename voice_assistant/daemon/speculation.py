@@ -98,10 +98,11 @@ class Speculation:
             whole, self._whole = self._whole and self.decision is None, False
         return whole
 
-    def go_ahead(self, whole: bool = False, ready: bool = False) -> None:
+    def go_ahead(self, whole: bool = False, ready: bool = False, reply: str = "") -> None:
         """Before anything lasting (the worker): wait for the decision. ``whole``: code
         reads the words as whole commands (``take_whole`` tells the microphone); ``ready``:
-        the reply is made, so the confirmation plays no thinking earcon before it."""
+        the reply is made, so the confirmation plays no thinking earcon before it (its
+        words, ``reply``, the pipeline synthesises meanwhile)."""
         with self._lock:
             self._whole = self._whole or whole
             self._ready = ready

@@ -212,7 +212,7 @@ class MemoryResearch:
         """The stored turn: the first lasting thing a turn does (an early start waits),
         once its reply is made."""
         if session is not None:
-            session.go_ahead(ready=True)
+            session.go_ahead(ready=True, reply=turn["reply"])
         return self.conversations.record(conversation, turn)
 
     def _by_structure(self, question: str, evidence: Evidence) -> Structured | None:

@@ -12,15 +12,15 @@ from typing import Protocol
 
 
 class GoAhead(Protocol):
-    def __call__(self, whole: bool = False, ready: bool = False) -> None:
+    def __call__(self, whole: bool = False, ready: bool = False, reply: str = "") -> None:
         """Before something lasting. ``whole``: code reads the request as whole commands
         with every value said (``turn.understand.whole_commands``), so a turn started at
         a pause may be confirmed by a shorter silence (``endpoint.whole_command_silence_s``).
         ``ready``: the reply is made (or follows at once), so no thinking earcon need
-        stand before it."""
+        stand before it; ``reply``: its words, which may be synthesised while it waits."""
 
 
-def at_once(whole: bool = False, ready: bool = False) -> None:
+def at_once(whole: bool = False, ready: bool = False, reply: str = "") -> None:
     """A turn heard to its end may go ahead at once."""
 
 

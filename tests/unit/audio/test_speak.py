@@ -1,12 +1,12 @@
-"""Speaking overlaps synthesis of the next sentence with playback of the current one, and
-the first sentence's synthesis with the wait for the end of the turn (``before``)."""
+"""Speaking overlaps synthesis of the next sentence with playback of the current one, and a
+turn started early has its reply synthesised while it waits to be confirmed."""
 
 import threading
 
 import numpy as np
 import pytest
 
-from voice_assistant.speak import RecordingSink, complete_sentences, speak
+from voice_assistant.speak import RecordingSink, Synthesis, complete_sentences, speak
 
 
 class SentenceTTS:
@@ -80,27 +80,31 @@ def test_a_stop_plays_no_further_sentence_and_keeps_what_was_played():
     assert speech.heard == "One." and speech.cut  # what the conversation keeps
 
 
-def test_the_first_sentence_is_made_while_the_turn_waits_to_be_confirmed():
+def test_a_synthesis_started_early_is_played_from_where_it_got_to():
     tts = SentenceTTS(["One.", "Two."])
-    made_first: list[bool] = []
+    early = Synthesis(tts, "One. Two.")
+    assert tts.started[0].wait(5)  # made before anything may play
     sink = RecordingSink()
-    speak(tts, "One. Two.", sink, before=lambda: made_first.append(tts.started[0].wait(5)))
-    assert made_first == [True]
-    assert [int(c[0]) for c in sink.chunks] == [0, 1]
+    speech = speak(tts, "One. Two.", sink, synthesis=early)
+    assert [int(c[0]) for c in sink.chunks] == [0, 1] and speech.heard == "One. Two."
+    early.abandon()  # already played: nothing happens
+    assert early.drained
 
 
-def test_a_turn_dropped_while_waiting_plays_nothing_and_the_drop_goes_on():
+def test_an_abandoned_synthesis_stops_and_plays_nothing():
     tts = SentenceTTS(["One.", "Two.", "Three."])
+    early = Synthesis(tts, "One. Two. Three.")
+    assert tts.started[0].wait(5)
+    early.abandon()  # the turn was dropped while it waited
+    assert early.drained and not tts.started[2].is_set()
+
+
+def test_a_synthesis_of_other_words_is_abandoned_and_the_words_asked_are_spoken():
+    tts = SentenceTTS(["One.", "Two."])
+    early = Synthesis(tts, "One.")
     sink = RecordingSink()
-
-    def dropped() -> None:
-        tts.started[0].wait(5)
-        raise LookupError("the user went on")
-
-    with pytest.raises(LookupError, match="went on"):
-        speak(tts, "One. Two. Three.", sink, before=dropped)
-    assert sink.chunks == []
-    assert not tts.started[2].is_set()  # synthesis stopped, not run to the end
+    speech = speak(tts, "Two.", sink, synthesis=early)
+    assert early.drained and speech.heard == "Two."
 
 
 def test_text_arriving_in_pieces_gives_its_whole_sentences_and_keeps_the_rest():

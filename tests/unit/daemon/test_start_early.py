@@ -21,12 +21,15 @@ from voice_assistant.memory.store import MemoryStore
 from voice_assistant.progress import earcon
 from voice_assistant.speak import RecordingSink
 from voice_assistant.stt.fake import FakeSTT
+from voice_assistant.tts.fake import FakeTTS
 from voice_assistant.turn.runner import TurnRunner
 
 
-def daemon(text: str = "When is the dentist?") -> tuple[Daemon, RecordingSink, FakeSTT]:
+def daemon(
+    text: str = "When is the dentist?", tts: FakeTTS | None = None
+) -> tuple[Daemon, RecordingSink, FakeSTT]:
     sink, stt = RecordingSink(), FakeSTT(text)
-    assistant = fake_assistant(Settings(), stt=stt, llm=TaskLLM())
+    assistant = fake_assistant(Settings(), stt=stt, llm=TaskLLM(), tts=tts)
     return Daemon(assistant, listen_mode="ptt", sink=sink), sink, stt
 
 
@@ -83,13 +86,15 @@ def test_a_final_utterance_that_is_not_the_same_drops_it_and_runs_as_usual():
 
 
 def test_the_reply_waits_on_the_worker_until_the_silence_confirms_and_comes_alone():
-    d, sink, _ = daemon()
+    tts = FakeTTS()
+    d, sink, _ = daemon(tts=tts)
     d.worker.start()
     try:
         early = said()
         d.runner.start_early(early)
         time.sleep(0.5)  # the fake turn runs up to what is lasting and waits there
         assert sink.chunks == [] and stored_turns(d) == 0
+        assert tts.spoken  # its reply, made, is synthesised while it waits
         assert d.commands.status()["state"] != "thinking"  # the user may still be speaking
         future = d.runner.turn(
             Utterance(early.samples, early.start_s, early.end_s, early.speech_s, "silence")
@@ -112,9 +117,9 @@ def test_the_thinking_earcon_plays_when_confirmed_before_the_reply_is_made():
         started = Speculation(said(), phases.append, lambda _: None, longest_s=5)
         started.progress("thinking")
         if ready:  # the worker waits with its reply made
-            waiting = threading.Thread(target=lambda: started.go_ahead(ready=True))
+            waiting = threading.Thread(target=started.go_ahead, kwargs={"ready": True})
             waiting.start()
-            while not started._ready:  # noqa: SLF001 - the worker has reached its wait
+            while not started._ready:  # the worker has reached its wait
                 time.sleep(0.005)
         assert started.confirm() is True
         if ready:

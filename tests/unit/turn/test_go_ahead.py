@@ -18,7 +18,7 @@ from voice_assistant.pipeline import Delivery
 from voice_assistant.turn.session import Session
 
 
-def dropped(whole: bool = False, ready: bool = False) -> None:
+def dropped(whole: bool = False, ready: bool = False, reply: str = "") -> None:
     raise Dropped("dropped", "the user went on speaking after the pause")
 
 
