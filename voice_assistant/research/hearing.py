@@ -12,6 +12,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import cached_property
+
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
 
 from voice_assistant.memory.schema import STOPWORDS
 from voice_assistant.research.fold import held, plain, stem
@@ -29,9 +33,41 @@ NAMED_LOSS = 0.02
 ("Doctor Brand" read as the notes' "Brandt": MiniLM puts it 0.01 farther)."""
 
 
-def vocabulary(memories: Iterable[tuple[str, str]]) -> dict[str, str]:
+class Vocabulary(dict[str, str]):
+    """The memories' words (plain form: as the memories write it), with what the near-miss
+    search reads them by, made once per vocabulary and not once per question: its cost
+    must not grow with every question as the memories do."""
+
+    @cached_property
+    def offered(self) -> list[str]:
+        """The words a near miss may be read as (no short words, no stopwords)."""
+        return [known for known in self if len(known) >= 3 and known not in STOPWORDS]
+
+    @cached_property
+    def by_sound(self) -> dict[str, list[str]]:
+        """The words (as written) by how a name of them sounds (``sound``)."""
+        out: dict[str, list[str]] = {}
+        for known, written in self.items():
+            out.setdefault(sound(known), []).append(written)
+        return out
+
+    @cached_property
+    def stems(self) -> frozenset[str]:
+        return frozenset(stem(known) for known in self)
+
+    @cached_property
+    def content(self) -> frozenset[str]:
+        """The words that are no stopwords."""
+        return frozenset(self.keys() - STOPWORDS)
+
+
+def indexed(words: dict[str, str]) -> Vocabulary:
+    return words if isinstance(words, Vocabulary) else Vocabulary(words)
+
+
+def vocabulary(memories: Iterable[tuple[str, str]]) -> Vocabulary:
     """The memories' words, by their plain form, as the memories write them."""
-    words: dict[str, str] = {}
+    words = Vocabulary()
     for title, text in memories:
         for word in re.findall(r"[^\W\d_][\w'’-]*[^\W_]|[^\W\d_]", f"{title} {text}"):
             for part in re.split(r"['’]", word)[:1]:
@@ -113,18 +149,18 @@ def _nearest(word: str, words: dict[str, str], most: int = 2, name: bool = False
     """The memories' words nearest this one: one, or for a name up to ``MOST_NAMES``
     equally near, the one ending and starting as it does first ("Birck": Berek)."""
     limit = min(most, 1 if len(word) < (5 if name else 6) else 2)
+    index = indexed(words)
     best: list[tuple[int, str]] = []
-    for known, written in words.items():
-        if len(known) < 3 or known in STOPWORDS:
-            continue
+    near = process.extract(
+        word, index.offered, scorer=OSA.distance, score_cutoff=limit, limit=None
+    )  # the same distance as ``distance``, in compiled code over the whole vocabulary
+    for known, found, _ in near:
         if len(word) < 5 and not _sounds_alike(known[:1], word[:1]):
             continue
-        found = distance(word, known, limit)
-        if found <= limit:
-            best.append((found, written))
+        best.append((int(found), index[known]))
     heard = sound(word) if not best and name else ""
     if len(heard) >= 3:  # "Velaskess": Velasquez, by sound
-        best = [(limit, written) for known, written in words.items() if sound(known) == heard]
+        best = [(limit, written) for written in index.by_sound.get(heard, [])]
     best.sort()
     tied = [written for found, written in best if found == best[0][0]] if best else []
     if len(tied) > (MOST_NAMES if name else 1):
@@ -135,7 +171,7 @@ def _nearest(word: str, words: dict[str, str], most: int = 2, name: bool = False
 def _sound_alike(word: str, words: dict[str, str]) -> list[str]:
     """The memories' names that sound as ``word`` does, the one ending as it does first."""
     key = sound(word)
-    alike = [w for known, w in words.items() if len(key) >= 3 and sound(known) == key]
+    alike = list(indexed(words).by_sound.get(key, [])) if len(key) >= 3 else []
     alike.sort(key=lambda w: (plain(w)[-1:] != word[-1:], w))
     return alike if len(alike) <= MOST_NAMES else []
 
@@ -144,7 +180,7 @@ def _parts(word: str, words: dict[str, str]) -> str:
     """Two of the memories' words heard as one ("Assetag": "asset tag", the "t" they share
     said once), when exactly one such pair makes it up; else ""."""
     found = set()
-    known = words.keys() - STOPWORDS
+    known = indexed(words).content
     for at in range(3, len(word) - 1):
         left, right = word[:at], word[at:]
         for first, second in ((left, right), (left, word[at - 1 :])):
@@ -159,7 +195,7 @@ def readings(question: str, words: dict[str, str], most: int = 2) -> list[tuple[
     the memories or any question use every word of it. ``most``: the most letters a long
     word may be changed by (short words: one; names: two from five letters on)."""
     tokens = re.findall(r"[\w'’-]+|[^\w\s]+|\s+", question)
-    stems = {stem(word) for word in words}
+    stems = indexed(words).stems
     changes: list[tuple[int, int, str, bool]] = []
     """(first token, tokens replaced, replacement, whether a word was changed)."""
     alternatives: list[tuple[int, int, str, bool]] = []

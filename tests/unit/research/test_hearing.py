@@ -167,3 +167,26 @@ def test_a_note_found_only_through_the_changed_word_is_no_answer():
     ingred = ("What number does Ingred live at?", "What number does Ingrid live at?")
     assert held_beyond_reading(*ingred, [ingrid]) == []
     assert held_beyond_reading(*ingred, [ingrid], frozenset({"ingrid"})) == [ingrid]
+
+
+def test_the_compiled_distance_is_the_same_as_the_written_one():
+    from rapidfuzz.distance import OSA
+
+    pairs = [("glaze", "blaze"), ("firings", "firnigs"), ("vet", "bet"), ("berek", "birck")]
+    pairs += [("assetag", "asset"), ("velaskess", "velasquez"), ("a", "abc"), ("kiln", "")]
+    for a, b in pairs:
+        for limit in (1, 2):
+            assert min(distance(a, b, limit), limit + 1) == OSA.distance(
+                a, b, score_cutoff=limit
+            ), (a, b, limit)
+
+
+def test_a_vocabulary_makes_its_indexes_once_and_reads_as_a_plain_one():
+    memories = [("Kiln", "The glaze firings go to 1240 degrees with Velasquez.")]
+    words = vocabulary(memories)
+    assert readings("How hot do the blaze firings go?", words) == readings(
+        "How hot do the blaze firings go?", dict(words)
+    )
+    stems = words.stems
+    readings("When is Velaskess coming?", words)
+    assert words.stems is stems
