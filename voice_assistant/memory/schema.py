@@ -40,6 +40,22 @@ CREATE TABLE IF NOT EXISTS note_readings (
     version TEXT NOT NULL,
     reading TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS memories_changes (
+    id INTEGER PRIMARY KEY CHECK (id = 0),
+    changes INTEGER NOT NULL
+);
+CREATE TRIGGER IF NOT EXISTS memories_changes_ai AFTER INSERT ON memories BEGIN
+    INSERT INTO memories_changes(id, changes) VALUES (0, 1)
+    ON CONFLICT(id) DO UPDATE SET changes = changes + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS memories_changes_ad AFTER DELETE ON memories BEGIN
+    INSERT INTO memories_changes(id, changes) VALUES (0, 1)
+    ON CONFLICT(id) DO UPDATE SET changes = changes + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS memories_changes_au AFTER UPDATE ON memories BEGIN
+    INSERT INTO memories_changes(id, changes) VALUES (0, 1)
+    ON CONFLICT(id) DO UPDATE SET changes = changes + 1;
+END;
 CREATE TRIGGER IF NOT EXISTS memories_au AFTER UPDATE ON memories BEGIN
     INSERT INTO memories_fts(memories_fts, rowid, title, text)
     VALUES ('delete', old.id, old.title, old.text);

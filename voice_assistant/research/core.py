@@ -55,7 +55,7 @@ class MemoryResearch:
         self.profiles = profiles
         reserve = max(p.max_tokens for p in profiles.values()) + config.final_prompt_reserve
         self.loop = ResearchLoop(llm, tools, n_ctx, reserve, profiles["research"].max_tokens)
-        self._words: tuple[tuple[int, float], frozenset[str], dict[str, str]] | None = None
+        self._words: tuple[int, frozenset[str], dict[str, str]] | None = None
 
     def _known(self) -> tuple[frozenset[str], dict[str, str]]:
         """The user's names and the memories' words, read again when the memories change."""

@@ -5,7 +5,7 @@ import datetime as dt
 from tests.research_fixtures import clock, read, record, search
 from voice_assistant.memory.importer import import_paths, split_markdown
 from voice_assistant.memory.sqlite import connect
-from voice_assistant.memory.store import MemoryStore, fts_query
+from voice_assistant.memory.store import MemoryStore, content_terms
 from voice_assistant.research.notes import Exchange
 from voice_assistant.research.tools import (
     ClockResult,
@@ -46,8 +46,8 @@ def test_search_ranks_by_bm25_and_ignores_question_words(tmp_path):
     store.add("The dentist is on Thursday at 9:30.", title="Dentist")
     store.add("Buy bread and milk.", title="Shopping")
     store.add("What when where: the dentist moved to Mill Lane.", title="Clinic")
-    assert fts_query('What is "the" dentist?') == '"dentist"'
-    assert fts_query("what is it") == ""
+    assert content_terms('What is "the" dentist?') == ["dentist"]
+    assert content_terms("what is it") == []
     hits = store.search("When is my dentist appointment?")
     assert {h.memory.title for h in hits} == {"Dentist", "Clinic"}
     assert store.search("what is it") == []
@@ -124,3 +124,31 @@ def test_forget_removes_from_search(tmp_path):
     assert store.search("locker")
     assert store.forget(memory_id) and not store.forget(memory_id)
     assert store.search("locker") == []
+
+
+def test_a_large_store_searches_the_rarer_words_of_a_query(tmp_path):
+    store = store_at(tmp_path)
+    with store.transaction():
+        for n in range(260):  # "birthday" in more notes than the floor: a common word
+            store.add(f"The birthday of friend number {n} is in May.", title=f"Friend {n}")
+    store.add("Ottoline's birthday is on 3 June.", title="Ottoline")
+    assert store._rarer(["ottoline", "birthday"]) == ["ottoline"]
+    hits = store.search("When is Ottoline's birthday?", 5)
+    assert [h.memory.title for h in hits] == ["Ottoline"]
+    assert len(store.search("When is the birthday?", 5)) == 5  # only common words: all kept
+
+
+def test_the_store_state_moves_with_every_change_and_only_then(tmp_path):
+    store = store_at(tmp_path)
+    seen = [store.state()]
+    first = store.add("The dentist is on Thursday.", title="Dentist")
+    seen.append(store.state())
+    store.search("dentist")
+    assert store.state() == seen[-1]  # reading changes nothing
+    store.update(first, "Dentist", "The dentist is on Friday.")
+    seen.append(store.state())
+    store.forget(first)
+    seen.append(store.state())
+    assert len(set(seen)) == 4
+    again = MemoryStore(connect(tmp_path / "m.sqlite3"), device="laptop")
+    assert again.state() == seen[-1]  # kept in the database, not in the process
