@@ -1,9 +1,11 @@
 """Speaking a published reply: synthesis of the next sentence overlaps playback of this one.
 
-Only a whole, committed reply reaches ``speak`` (the pipeline calls it after the answer
-stage returns). A worker thread synthesises sentences into a queue while this thread
-hands each to the sink in order; the batch harness records into a WAV, the daemon plays
-to the speaker. Playback is I/O, so the overlap does not compete with model stages.
+Only a whole reply reaches ``speak`` (the pipeline calls it after the answer stage
+returns, once the turn may speak). A worker thread (``Synthesis``) synthesises sentences
+into a queue while this thread hands each to the sink in order; the batch harness records
+into a WAV, the daemon plays to the speaker. Playback is I/O, so the overlap does not
+compete with model stages. A turn started early starts its ``Synthesis`` while it waits
+for its confirmation: audio is made into memory, and nothing plays before it.
 """
 
 from __future__ import annotations
