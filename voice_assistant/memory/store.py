@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import socket
 import sqlite3
 import time
@@ -21,8 +20,9 @@ import numpy.typing as npt
 
 from voice_assistant.memory.ranking import fuse
 from voice_assistant.memory.readings import NoteReader, NoteReadings
-from voice_assistant.memory.schema import SCHEMA, STOPWORDS
+from voice_assistant.memory.schema import SCHEMA
 from voice_assistant.memory.sqlite import ensure_schema, storage_error, transaction
+from voice_assistant.memory.terms import content_terms, rarer
 
 CANDIDATES = 20
 """How deep each ranking (lexical, semantic) goes before fusion."""
@@ -73,20 +73,6 @@ class Hit:
 
 def content_hash(title: str, text: str) -> str:
     return hashlib.sha256(f"{title}\n{text}".encode()).hexdigest()[:16]
-
-
-COMMON_SHARE = 0.02
-COMMON_FLOOR = 200
-"""A word in more of the memories than ``COMMON_SHARE`` of them (and than ``COMMON_FLOOR``)
-is left out of a full-text query that has rarer words: ranking every note that holds it
-would make each search grow with the store, and the rarer words (a name, a place) pick
-the notes out. A store of a few thousand notes or fewer always searches every word."""
-
-
-def content_terms(text: str) -> list[str]:
-    """The words a full-text query searches for: no stopwords, no single letters."""
-    words = [w for w in re.findall(r"\w+", text.lower()) if w not in STOPWORDS and len(w) > 1]
-    return list(dict.fromkeys(words))
 
 
 def embedding_text(title: str, text: str) -> str:
@@ -307,8 +293,8 @@ class MemoryStore:
 
     def lexical(self, query: str, limit: int = CANDIDATES) -> list[tuple[int, float]]:
         """BM25 over title (weighted 2x) and text: (id, score), best first; over the
-        query's rarer words when it has some (``COMMON_SHARE``)."""
-        terms = self._rarer(content_terms(query))
+        query's rarer words when it has some (``terms.rarer``)."""
+        terms = rarer(self.db, content_terms(query))
         if not terms:
             return []
         match = " OR ".join(f'"{w}"' for w in terms)  # quoted: nothing is FTS5 syntax
@@ -319,27 +305,6 @@ class MemoryStore:
             (match, limit),
         ).fetchall()
         return [(int(row["id"]), round(float(row["score"]), 3)) for row in rows]
-
-    def _rarer(self, terms: list[str]) -> list[str]:
-        """The terms no more common than ``COMMON_SHARE`` of the store, when there are
-        any; else all of them. Each count stops past the bound, so it costs little."""
-        if len(terms) < 2:
-            return terms
-        size = self.db.execute("SELECT coalesce(max(id), 0) FROM memories").fetchone()[0]
-        bound = max(COMMON_FLOOR, int(COMMON_SHARE * size))
-        if size <= bound:
-            return terms
-        rarer = [
-            term
-            for term in terms
-            if self.db.execute(
-                "SELECT count(*) FROM (SELECT rowid FROM memories_fts WHERE memories_fts"
-                " MATCH ? LIMIT ?)",
-                (f'"{term}"', bound + 1),
-            ).fetchone()[0]
-            <= bound
-        ]
-        return rarer or terms
 
     def search(self, query: str, limit: int = 5) -> list[Hit]:
         """BM25 alone, or BM25 and semantic similarity fused by reciprocal rank."""

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from voice_assistant.language.lexicon import words
-from voice_assistant.memory.store import STOPWORDS
+from voice_assistant.memory.schema import STOPWORDS
 from voice_assistant.research.fold import IRREGULAR, fold, is_number, stem, stems
 from voice_assistant.research.notes import Note
 from voice_assistant.research.questions import (

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable
 
 from voice_assistant.language.lexicon import MONTHS, WEEKDAYS, words
-from voice_assistant.memory.store import STOPWORDS
+from voice_assistant.memory.schema import STOPWORDS
 from voice_assistant.research.fold import fold, stem
 from voice_assistant.research.notes import Note
 

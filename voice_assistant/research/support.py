@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from voice_assistant.memory.store import STOPWORDS
+from voice_assistant.memory.schema import STOPWORDS
 from voice_assistant.research.fold import fold, held, stems
 from voice_assistant.research.quotes import split_sentences, values
 

@@ -5,7 +5,8 @@ import datetime as dt
 from tests.research_fixtures import clock, read, record, search
 from voice_assistant.memory.importer import import_paths, split_markdown
 from voice_assistant.memory.sqlite import connect
-from voice_assistant.memory.store import MemoryStore, content_terms
+from voice_assistant.memory.store import MemoryStore
+from voice_assistant.memory.terms import content_terms, rarer
 from voice_assistant.research.notes import Exchange
 from voice_assistant.research.tools import (
     ClockResult,
@@ -132,7 +133,7 @@ def test_a_large_store_searches_the_rarer_words_of_a_query(tmp_path):
         for n in range(260):  # "birthday" in more notes than the floor: a common word
             store.add(f"The birthday of friend number {n} is in May.", title=f"Friend {n}")
     store.add("Ottoline's birthday is on 3 June.", title="Ottoline")
-    assert store._rarer(["ottoline", "birthday"]) == ["ottoline"]
+    assert rarer(store.db, ["ottoline", "birthday"]) == ["ottoline"]
     hits = store.search("When is Ottoline's birthday?", 5)
     assert [h.memory.title for h in hits] == ["Ottoline"]
     assert len(store.search("When is the birthday?", 5)) == 5  # only common words: all kept
