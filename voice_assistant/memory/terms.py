@@ -12,7 +12,7 @@ COMMON_FLOOR = 200
 """A word in more of the memories than ``COMMON_SHARE`` of them (and than ``COMMON_FLOOR``)
 is left out of a full-text query that has rarer words: ranking every note that holds it
 would make each search grow with the store, and the rarer words (a name, a place) pick
-the notes out. A store of a few thousand notes or fewer always searches every word."""
+the notes out. A store of ``COMMON_FLOOR`` notes or fewer always searches every word."""
 
 
 def content_terms(text: str) -> list[str]:
