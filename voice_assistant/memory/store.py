@@ -23,9 +23,12 @@ from voice_assistant.memory.readings import NoteReader, NoteReadings
 from voice_assistant.memory.schema import SCHEMA
 from voice_assistant.memory.sqlite import ensure_schema, storage_error, transaction
 from voice_assistant.memory.terms import content_terms, rarer
+from voice_assistant.memory.vector_index import INDEXED_FROM, VectorIndex
 
 CANDIDATES = 20
 """How deep each ranking (lexical, semantic) goes before fusion."""
+Nearest = tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]
+"""Memory ids, nearest first, and their cosine similarity to a query."""
 MIN_SIMILARITY = 0.3
 """Cosine below this is no match (unrelated MiniLM pairs score about 0.0-0.15)."""
 
@@ -95,7 +98,10 @@ class MemoryStore:
         self.readings = NoteReadings(db, reader)
         """Each note's reading, made when it is written (none without a reader)."""
         self._vectors: tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]] | None = None
-        self._query: tuple[str, object, npt.NDArray[np.float32]] | None = None
+        self._index: VectorIndex | None = None
+        """A large store's vectors, indexed (``vector_index``); None: the exact product."""
+        self._query: tuple[tuple[str, int], Nearest] | None = None
+        """The last query's nearest, until the vectors are loaded again."""
         ensure_schema(self.db, SCHEMA)
         self._add_fields_column()
 
@@ -148,29 +154,40 @@ class MemoryStore:
                 if rows
                 else np.zeros((0, 1), dtype=np.float32)
             )
-            self._vectors = (ids, matrix)
+            if len(ids) >= INDEXED_FROM:
+                self._index = self._index or VectorIndex(matrix.shape[1])
+                self._index.sync(ids, matrix)
+            else:
+                self._index = None
+            self._vectors, self._query = (ids, matrix), None
         return self._vectors
 
-    def similarities(self, query: str) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
-        """Each memory's cosine similarity to ``query`` (none without an embedder)."""
+    def nearest(self, query: str, k: int = CANDIDATES) -> Nearest:
+        """The ``k`` memories nearest ``query``, nearest first, with their cosine similarity
+        (none without an embedder); kept for the next call with the same query (a question
+        is routed, then searched)."""
         ids, matrix = self._vector_matrix() if self.embedder else (np.zeros(0, np.int64), None)
         if matrix is None or len(ids) == 0 or self.embedder is None:
-            return ids, np.zeros(0, dtype=np.float32)
-        if self._query is None or self._query[:2] != (query, ids):  # asked to route, then search
-            self._query = (query, ids, matrix @ self.embedder.embed([query])[0])
-        return ids, self._query[2]
+            return np.zeros(0, np.int64), np.zeros(0, dtype=np.float32)
+        key = (query, k)
+        if self._query is None or self._query[0] != key:
+            vector = self.embedder.embed([query])[0]
+            if self._index is not None:
+                self._query = (key, self._index.nearest(vector, k))
+            else:
+                similarity = matrix @ vector
+                first = np.argpartition(-similarity, k)[:k] if len(ids) > k else np.arange(len(ids))
+                order = first[np.argsort(-similarity[first])]
+                self._query = (key, (ids[order], similarity[order]))
+        return self._query[1]
 
     def closeness(self, query: str) -> float:
         """How close the nearest memory comes to ``query`` (cosine; 0.0 when unknown)."""
-        return float(self.similarities(query)[1].max(initial=0.0))
+        return float(self.nearest(query)[1].max(initial=0.0))
 
     def semantic_ids(self, query: str, limit: int = CANDIDATES) -> list[int]:
-        ids, similarity = self.similarities(query)
-        top = (
-            np.argpartition(-similarity, limit)[:limit] if len(ids) > limit else np.arange(len(ids))
-        )
-        order = top[np.argsort(-similarity[top])]
-        return [int(ids[i]) for i in order if similarity[i] >= MIN_SIMILARITY]
+        ids, similarity = self.nearest(query, limit)
+        return [int(i) for i, s in zip(ids, similarity, strict=True) if s >= MIN_SIMILARITY]
 
     def reading(self, memory: Memory) -> dict[str, Any] | None:
         return self.readings.of(memory.id, memory.title, memory.text, memory.fields)

@@ -1,0 +1,69 @@
+"""The memories' vectors in an approximate nearest-neighbour index (usearch's HNSW graph),
+for stores too large to multiply every vector by each question.
+
+At 50,000 notes one exact product of the question's vector with every memory's took 4-8
+ms on two cores (77 MB of vectors read), and a question takes one or two; the index
+answers in under a millisecond and finds 99.9 % of the exact 20 nearest (BENCHMARKS.md
+"Cost as memories grow"). A smaller store keeps the exact product: cheap there, and
+exact. The index is built from the vectors the store holds and brought up to date from
+them after every change (``sync``), so it never says what the store does not.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+INDEXED_FROM = 20_000
+"""Stores with this many vectors or more are searched through the index."""
+SAME = 1e-2
+"""A held vector (kept in half precision) further than this from the stored one is stale."""
+
+
+class VectorIndex:
+    def __init__(self, ndim: int, threads: int = 2) -> None:
+        from usearch.index import Index
+
+        self.ndim = ndim
+        self.threads = threads
+        self.index = Index(
+            ndim=ndim,
+            metric="ip",  # the vectors are unit length: inner product = cosine
+            dtype="f16",
+            connectivity=16,
+            expansion_add=128,
+            expansion_search=64,
+        )
+
+    def __len__(self) -> int:
+        return len(self.index)
+
+    def sync(self, ids: npt.NDArray[np.int64], matrix: npt.NDArray[np.float32]) -> int:
+        """Hold exactly ``matrix``'s rows under ``ids``: the gone removed, the new added,
+        a changed vector replaced. Returns how many rows were (re)added."""
+        held = np.asarray(self.index.keys, dtype=np.int64) if len(self.index) else ids[:0]
+        gone = np.setdiff1d(held, ids)
+        if len(gone):
+            self.index.remove(gone)
+        present = np.isin(ids, held)
+        fresh = ~present
+        if present.any():
+            kept = np.stack(self.index.get(ids[present], dtype="f32"))  # type: ignore[arg-type]
+            changed = np.abs(kept - matrix[present]).max(axis=1) > SAME
+            stale = np.flatnonzero(present)[changed]
+            if len(stale):
+                self.index.remove(ids[stale])
+                fresh[stale] = True
+        if fresh.any():
+            self.index.add(ids[fresh], matrix[fresh], threads=self.threads)
+        return int(fresh.sum())
+
+    def nearest(
+        self, vector: npt.NDArray[np.float32], k: int
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
+        """Up to ``k`` ids, nearest first, with their cosine similarity to ``vector``."""
+        if not len(self.index):
+            return np.zeros(0, np.int64), np.zeros(0, np.float32)
+        found = self.index.search(vector, k)
+        keys = np.asarray(found.keys, dtype=np.int64)
+        return keys, (1.0 - np.asarray(found.distances, dtype=np.float32))
