@@ -39,6 +39,7 @@ import psutil
 from bench.corpus import CHECKOUT, DEMO_MEMORIES, DEMO_QUESTIONS
 from tests.audio_rig import pulseaudio_rig
 from tests.live_daemon import RATE, LiveDaemon, Speaker, loud_seconds
+from voice_assistant.audio.wavfile import write_wav
 from voice_assistant.config import load_settings
 from voice_assistant.memory.importer import import_paths
 from voice_assistant.memory.sqlite import connect
@@ -246,14 +247,40 @@ def wait_idle(daemon: LiveDaemon, timeout: float = 120) -> dict[str, Any]:
 
 
 # 1. idle CPU --------------------------------------------------------------------------
-def idle_figures(daemon: LiveDaemon, seconds: float) -> dict[str, float]:
-    """CPU time (user + system, all threads) of the daemon over ``seconds`` of silence."""
+ROOM_NOISE_DBFS = -50.0
+"""A quiet room's steady noise on the microphone (a fan, a fridge, the mic's own hiss)."""
+
+
+def room_noise(folder: Path, seconds: float) -> Path:
+    """Seeded pink noise at ``ROOM_NOISE_DBFS`` RMS, as a WAV to play into the mic."""
+    from bench.wake import pink_noise
+
+    noise = pink_noise(int(seconds * RATE), np.random.default_rng(7))
+    noise *= 10 ** (ROOM_NOISE_DBFS / 20) / max(1e-9, float(np.sqrt(np.mean(noise**2))))
+    path = folder / "room-noise.wav"
+    write_wav(path, (np.clip(noise, -1, 1) * 32767).astype(np.int16), RATE)
+    return path
+
+
+def idle_figures(daemon: LiveDaemon, seconds: float, noise: Path | None = None) -> dict[str, float]:
+    """CPU time (user + system, all threads) of the daemon over ``seconds`` of silence,
+    or of ``noise`` played into the mic (from before the settling wait)."""
     wait_idle(daemon)
-    time.sleep(SETTLE_S)
-    process = psutil.Process(daemon.process.pid)
-    before, t_before, threads = process.cpu_times(), time.monotonic(), thread_times(process)
-    time.sleep(seconds)  # no status requests meanwhile: each would cost the daemon CPU
-    after, t_after = process.cpu_times(), time.monotonic()
+    playing = (
+        subprocess.Popen(["paplay", "-d", "vmic_feed", str(noise)], env=daemon.env)
+        if noise is not None
+        else None
+    )
+    try:
+        time.sleep(SETTLE_S)
+        process = psutil.Process(daemon.process.pid)
+        before, t_before, threads = process.cpu_times(), time.monotonic(), thread_times(process)
+        time.sleep(seconds)  # no status requests meanwhile: each would cost the daemon CPU
+        after, t_after = process.cpu_times(), time.monotonic()
+    finally:
+        if playing is not None:
+            playing.terminate()
+            playing.wait(timeout=10)
     busy = (after.user + after.system) - (before.user + before.system)
     figures = {
         "cpu_pct": 100.0 * busy / (t_after - t_before),
@@ -387,8 +414,9 @@ def spread(rows: list[dict[str, float]], key: str) -> str:
 
 def report_idle(idle_s: float, idle: dict[str, list[dict[str, float]]]) -> None:
     print(
-        f"\n1. Idle daemon, {idle_s:.0f} s of silence on the virtual mic, {SETTLE_S:.0f} s "
-        "after it reported idle, sampled in each run"
+        f"\n1. Idle daemon, {idle_s:.0f} s of silence on the virtual mic (or of pink noise at "
+        f"{ROOM_NOISE_DBFS:g} dBFS: 'room noise'), {SETTLE_S:.0f} s after it reported idle, "
+        "sampled in each run"
     )
     print(
         "   CPU = (user + system CPU time of the process, all threads) / wall time, "
@@ -528,6 +556,11 @@ def run_daemon_bench(runs: int, idle_s: float, keep: bool) -> int:
                         idle.setdefault(label, []).append(idle_figures(daemon, idle_s))
                         if mode != "both":
                             continue
+                        print(f"  idle CPU in room noise ({ROOM_NOISE_DBFS:g} dBFS)…", flush=True)
+                        noise = room_noise(folder, idle_s + SETTLE_S + 10)
+                        idle.setdefault(f"{label}, room noise", []).append(
+                            idle_figures(daemon, idle_s, noise)
+                        )
                         turn = device_turn(daemon, folder, f"{gate}-{run}")
                         devices.setdefault(label, []).append(turn)
                         print(f"  device turn: {turn}", flush=True)

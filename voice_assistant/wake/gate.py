@@ -7,6 +7,11 @@ hears speech, the wake model is reset and primed with the pre-roll (the start of
 comes before the detector is sure, and the model needs ~1.3 s of context), then scores
 every frame until ``HANGOVER_S`` after the last speech. Scores of the primed frames are
 not used: the word is not complete before the detector hears it.
+
+Silero itself is most of what is left of an idle daemon's CPU, so a quieter check comes
+before it: a frame no louder than the room's own background (``QuietFloor``) is not given
+to silero at all while the gate is closed. Steady noise (a fan, a hum) is that
+background; speech rises above it.
 """
 
 from __future__ import annotations
@@ -26,6 +31,32 @@ opened it late and the wake fired 160 ms after the ungated model's; an extra ope
 costs CPU."""
 HANGOVER_S = 1.0
 """The gate stays open this long after the last speech (the word's end, a pause in it)."""
+FLOOR_S = 5.0
+"""The room's background is the quietest frame of the last this many seconds."""
+ABOVE_FLOOR = 1.5
+"""A frame this many times the background's RMS (3.5 dB) may hold speech. Speech at 0 dB
+SNR over steady noise sums to +3 dB on average and more at its loud frames; a steady
+noise's frames vary far less than that."""
+LEAST_RMS = 16.0
+"""Frames under this RMS (int16; -66 dBFS) are never speech to wake for, whatever the
+background: digital silence and a quiet microphone's own hiss."""
+
+
+class QuietFloor:
+    """Whether a frame is louder than the room's background, from the frames before it.
+    The background outlives the gate's ``reset`` (the room is the same room); with no
+    frames before it, any frame above ``LEAST_RMS`` is louder."""
+
+    def __init__(self) -> None:
+        self.recent: collections.deque[float] = collections.deque(
+            maxlen=max(1, round(FLOOR_S / FRAME_S))
+        )
+
+    def louder(self, frame: npt.NDArray[np.int16]) -> bool:
+        rms = float(np.sqrt(np.mean(np.square(frame, dtype=np.float64))))
+        background = min(self.recent, default=0.0)
+        self.recent.append(rms)
+        return rms >= LEAST_RMS and rms > ABOVE_FLOOR * background
 
 
 class GatedWake:
@@ -42,11 +73,20 @@ class GatedWake:
         )
         self.open_for = 0.0
         self.active = False
+        self.floor = QuietFloor()
+        self.vad_paused = False
+        """Silero skipped quiet frames since it last ran: its stream state is stale."""
         self.frames_scored = 0
         """Frames the wake model ran on (priming included): what the gate saves is the rest."""
 
     def score(self, frame: npt.NDArray[np.int16]) -> float:
-        heard = self.vad.feed(frame.astype(np.float32) / 32768.0)
+        if self.floor.louder(frame) or self.active:
+            if self.vad_paused:
+                self.vad.reset()
+                self.vad_paused = False
+            heard = self.vad.feed(frame.astype(np.float32) / 32768.0)
+        else:
+            heard, self.vad_paused = [], True
         if any(p >= SPEECH for p in heard):
             self.open_for = HANGOVER_S
         else:
@@ -67,6 +107,7 @@ class GatedWake:
     def reset(self) -> None:
         self.model.reset()
         self.vad.reset()
+        self.vad_paused = False
         self.pre_roll.clear()
         self.open_for = 0.0
         self.active = False

@@ -3,7 +3,7 @@
 import numpy as np
 
 from voice_assistant.wake.base import FRAME
-from voice_assistant.wake.gate import HANGOVER_S, GatedWake
+from voice_assistant.wake.gate import FLOOR_S, HANGOVER_S, GatedWake
 
 
 class CountingModel:
@@ -77,3 +77,47 @@ def test_reset_forgets_the_pre_roll_and_the_voice_activity():
     gate.reset()
     gate.score(frame(50))
     assert vad.resets == 1 and model.seen == [50]
+
+
+class CountingVAD(ScriptedVAD):
+    """Speech wherever a frame's first sample is at least 60 (a hum of 40 is not speech);
+    keeps the first sample of every frame it was given."""
+
+    def __init__(self):
+        super().__init__()
+        self.fed = []
+
+    def feed(self, samples):
+        self.fed.append(round(float(samples[0]) * 32768))
+        return [1.0 if self.fed[-1] >= 60 else 0.0]
+
+
+def test_digital_silence_and_a_quiet_microphone_never_reach_the_voice_activity():
+    vad = CountingVAD()
+    gate = GatedWake(CountingModel(), vad, pre_roll_s=0.4)
+    for value in [0] * 50 + [3, 8, 12, 15] * 10:  # all under LEAST_RMS
+        gate.score(frame(value))
+    assert vad.fed == []
+
+
+def test_steady_noise_is_learnt_as_the_background_and_speech_above_it_is_heard():
+    vad, model = CountingVAD(), CountingModel()
+    gate = GatedWake(model, vad, pre_roll_s=0.4)
+    noise = [gate.score(frame(v)) for v in [40, 44, 42, 45, 41] * 20]  # a steady hum
+    assert noise == [0.0] * 100
+    assert vad.fed == [40]  # the first frame heard: no background yet
+    assert gate.score(frame(70)) == 0.7  # 70 > 1.5 x 40: silero runs, hears speech
+    assert vad.fed == [40, 70] and vad.resets == 1  # stale after the skipped frames: reset
+
+
+def test_the_background_is_the_quietest_recent_frame_and_outlives_a_reset():
+    vad = CountingVAD()
+    gate = GatedWake(CountingModel(), vad, pre_roll_s=0.4)
+    for _ in range(round(FLOOR_S / 0.08) + 5):  # longer than the floor's memory
+        gate.score(frame(100))
+    gate.reset()
+    vad.fed.clear()
+    gate.score(frame(120))  # not 1.5 x the 100 heard before the reset
+    assert vad.fed == []
+    gate.score(frame(160))
+    assert vad.fed == [160]
