@@ -1,7 +1,8 @@
 """A turn started at a pause, before the user is surely done, so its reply comes sooner.
 
-When the end-of-turn model calls a short pause the end of the turn, the microphone's
-turn starts on the utterance so far (``listening.endpointing.Tentative``): transcription,
+When the end-of-turn model calls a short pause the end of the turn, the turn of the
+microphone (``daemon.runner``) or of a satellite (``satellite.link``) starts on the
+utterance so far (``listening.endpointing.Tentative``): transcription,
 research and the answer run while the silence goes on. Everything lasting waits in
 ``go_ahead`` (the stored turn, an act, speech), and so do the progress sounds and the
 daemon's bookkeeping: the listener then confirms it (the same utterance ended by the

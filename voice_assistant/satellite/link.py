@@ -9,6 +9,10 @@ The satellite's part of the conversation: ``detection`` when our wake word hears
 ``-stop`` as it is made, then ``transcript`` (what we heard), or ``error`` with the turn's
 code. A satellite that wakes itself (``run-pipeline`` from the ``asr`` stage) is listened
 to at once; one without a speaker (to ``handle``) is sent no audio.
+
+A turn starts early at a pause the end-of-turn model calls the end, as the microphone's
+does (``speculation.Speculation``): ``voice-stopped`` and anything lasting wait for the
+silence to confirm it, and the user going on drops it unseen.
 """
 
 from __future__ import annotations
@@ -38,9 +42,11 @@ from voice_assistant.audio.wavfile import to_mono_16k
 from voice_assistant.config import Settings
 from voice_assistant.errors import AssistantError
 from voice_assistant.events import SAMPLE_RATE, FloatAudio, Utterance
+from voice_assistant.listening.endpointing import Resumed, Tentative
 from voice_assistant.listening.machine import Block, Listening, Spoke, Woke, follows
 from voice_assistant.pipeline import Delivery, Stage
 from voice_assistant.satellite.speaker import CHUNK_SAMPLES, SatelliteSpeaker
+from voice_assistant.speculation import Speculation
 from voice_assistant.turn.session import Session
 from voice_assistant.turn.word_windows import says_stop
 from voice_assistant.turn_service import TurnService
@@ -98,6 +104,9 @@ class SatelliteLink:
         self.hush = threading.Event()
         self.played = asyncio.Event()
         self.turn_task: asyncio.Task[None] | None = None
+        self.early: Speculation | None = None
+        """The turn started at the current pause, until the silence confirms it or the user
+        goes on."""
         self.ringing = False
         """Something rings here: "Stop" ends it, no wake word needed (``ring``)."""
         self.word_tasks: set[asyncio.Task[None]] = set()
@@ -235,6 +244,8 @@ class SatelliteLink:
         if self.ringing and not self.listening.listening:
             self.listening.follow_up()  # "Stop" needs no wake word while it rings
         action = self.listening.feed(block, self.clock, speaking=self.busy)
+        if isinstance(action, (Woke, Resumed)):
+            self.went_on()
         if isinstance(action, Woke):  # the machine opened its window
             self.wakes += 1
             if action.barge_in:
@@ -248,11 +259,48 @@ class SatelliteLink:
         elif isinstance(action, Spoke):
             await self.send([VoiceStopped().event()])
             self.busy = True
+            early, self.early = self.early, None
+            if early is not None and early.same(action.utterance) and early.confirm():
+                return  # the turn started at the pause goes ahead
+            if early is not None:
+                early.drop()
             self.turn_task = asyncio.create_task(self.turn(action.utterance, self.turn_task))
+        elif isinstance(action, Tentative):
+            self.start_early(action.utterance)
+        if self.early is not None and self.early.take_whole():
+            silence_s = self.hub.settings().endpoint.whole_command_silence_s
+            if silence_s > 0:
+                self.listening.end_sooner(silence_s)
 
-    async def turn(self, heard: Utterance, previous: asyncio.Task[None] | None) -> None:
+    def start_early(self, utterance: Utterance) -> None:
+        """The end-of-turn model called a pause the end of the turn: the turn starts on the
+        utterance so far, if this satellite has none going."""
+        if self.busy or self.ringing or self.early is not None:
+            return
+        endpoint = self.hub.settings().endpoint
+        self.early = Speculation(
+            utterance,
+            progress=lambda phase: None,  # a satellite is sent no progress sounds
+            finished=lambda result: None,  # the turn's end is handled in ``turn``
+            longest_s=endpoint.max_utterance_s + endpoint.silence_timeout_s + 5,
+        )
+        self.turn_task = asyncio.create_task(self.turn(utterance, self.turn_task, self.early))
+
+    def went_on(self) -> None:
+        """The user spoke again (or woke it again): a turn started early is dropped."""
+        early, self.early = self.early, None
+        if early is not None:
+            early.drop()
+
+    async def turn(
+        self,
+        heard: Utterance,
+        previous: asyncio.Task[None] | None,
+        early: Speculation | None = None,
+    ) -> None:
         """One turn on the daemon's worker (after the one a barge-in cut short); the reply
-        goes to the satellite as it is made."""
+        goes to the satellite as it is made. ``early``: started at a pause, it waits for
+        the silence's confirmation before anything lasting, and says nothing if dropped."""
         if previous is not None:
             await previous
         self.hush.clear()
@@ -260,10 +308,16 @@ class SatelliteLink:
         speaker = SatelliteSpeaker(self.send, asyncio.get_running_loop(), self.hush)
         until: Stage = "tts" if self.speaks else "answer"
         delivery = Delivery(sink=speaker, cancel=self.hush)
+        if early is not None:
+            delivery = Delivery(
+                sink=speaker, cancel=self.hush, go_ahead=early.go_ahead, finished=early.finished
+            )
         try:
             result = await asyncio.wrap_future(
                 self.hub.worker.submit(heard, self.session, until, "spoken", delivery)
             )
+            if result.stop_reason == "dropped":
+                return  # the user went on: nothing was done or said
             if speaker.rate:
                 await self.send([AudioStop().event()])
                 # the satellite plays it now: what it hears meanwhile may be our voice
@@ -282,7 +336,8 @@ class SatelliteLink:
         except (OSError, ConnectionError) as exc:
             log.warning("satellite %s: the turn's end was not delivered: %s", self.uri, exc)
         finally:
-            if self.turn_task is asyncio.current_task():
+            dropped = early is not None and early.decision is False
+            if self.turn_task is asyncio.current_task() and not dropped:
                 self.busy = False
                 if self.listening is not None and self.listening.wake is not None:
                     self.listening.wake.reset()  # forget our own voice

@@ -110,7 +110,7 @@ def test_the_reply_waits_on_the_worker_until_the_silence_confirms_and_comes_alon
 def test_the_thinking_earcon_plays_when_confirmed_before_the_reply_is_made():
     import threading
 
-    from voice_assistant.daemon.speculation import Speculation
+    from voice_assistant.speculation import Speculation
 
     for ready, sounded in ((False, ["thinking"]), (True, [])):
         phases: list[str] = []
@@ -130,9 +130,9 @@ def test_the_thinking_earcon_plays_when_confirmed_before_the_reply_is_made():
 def test_undecided_past_its_longest_wait_it_is_dropped_and_a_late_confirm_is_refused():
     import pytest
 
-    from voice_assistant.daemon.speculation import Speculation
     from voice_assistant.errors import Dropped
     from voice_assistant.pipeline import TurnResult
+    from voice_assistant.speculation import Speculation
 
     phases: list[str] = []
     settled: list[TurnResult] = []

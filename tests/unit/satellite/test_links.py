@@ -30,6 +30,7 @@ from voice_assistant.stt.fake import FakeSTT
 from voice_assistant.turn.acts import Act
 from voice_assistant.turn.alarm_acts import reminder_act
 from voice_assistant.turn.wall_clock import When
+from voice_assistant.turn_end.fake import FakeEndOfTurn
 from voice_assistant.turn_log import TurnLog
 from voice_assistant.turn_service import TurnService
 from voice_assistant.vad import LoudnessVAD
@@ -63,12 +64,23 @@ REQUEST = tone(0.4, 0) + tone(0.3, 1000) + tone(0.3, 0) + tone(1.0, 300) + tone(
 """Silence, the wake word, a pause, a second of speech, then silence to end it."""
 
 
+HESITANT = (
+    (tone(0.4, 0) + tone(0.3, 1000) + tone(0.3, 0) + tone(0.6, 300) + tone(0.5, 0))
+    + tone(0.6, 300)
+    + tone(2.0, 0)
+)
+"""As ``REQUEST``, with a pause of half a second in the middle of the speech."""
+
+
 class ScriptedSatellite:
-    """A satellite that says who it is, streams ``REQUEST`` after ``run-satellite``,
+    """A satellite that says who it is, streams ``request`` after ``run-satellite``,
     says ``played`` after a reply and (``hang_up``) closes the first connection then."""
 
-    def __init__(self, area: str, hang_up: bool = False, garbage: bool = False) -> None:
+    def __init__(
+        self, area: str, hang_up: bool = False, garbage: bool = False, request: bytes = REQUEST
+    ) -> None:
         self.area = area
+        self.request = request
         self.hang_up = hang_up
         self.garbage = garbage
         """Answer the first ``run-satellite`` with what is not an event."""
@@ -108,8 +120,9 @@ class ScriptedSatellite:
             writer.close()
 
     async def stream(self, writer: asyncio.StreamWriter) -> None:
-        for at in range(0, len(REQUEST), CHUNK * 2):
-            chunk = AudioChunk(rate=RATE, width=2, channels=1, audio=REQUEST[at : at + CHUNK * 2])
+        for at in range(0, len(self.request), CHUNK * 2):
+            audio = self.request[at : at + CHUNK * 2]
+            chunk = AudioChunk(rate=RATE, width=2, channels=1, audio=audio)
             await write_event(writer, chunk.event())
             await asyncio.sleep(0.002)
         while True:  # silence, as a satellite streams on
@@ -130,7 +143,9 @@ def serving(*satellites: ScriptedSatellite) -> Iterator[list[str]]:
         yield [f"tcp://127.0.0.1:{port_of(server)}" for server in servers]
 
 
-def hub_for(uris: list[str], turns: int, wake: bool = True) -> tuple[Satellites, TurnService]:
+def hub_for(
+    uris: list[str], turns: int, wake: bool = True, turn_end: FakeEndOfTurn | None = None
+) -> tuple[Satellites, TurnService]:
     settings = Settings()
     settings.wyoming.satellite_retry_max_s = 1.0
     llm = FakeLLM([spoken("The dentist is on Thursday at 9:30.")] * turns)  # no research call
@@ -143,6 +158,7 @@ def hub_for(uris: list[str], turns: int, wake: bool = True) -> tuple[Satellites,
         LoudnessVAD(),
         settings.endpoint,
         settings.listen,
+        turn_end,
     )
     return hub, worker
 
@@ -296,3 +312,57 @@ def test_stop_said_at_the_satellite_ends_its_ringing_alarm():
             assert worker.close(timeout=10)
     rings = kitchen.types().count("audio-start")
     assert 1 <= rings < 15 and "transcript" not in kitchen.types()  # stopped, no turn
+
+
+def story(satellite: ScriptedSatellite) -> list[str]:
+    kinds = ("detection", "voice-stopped", "audio-start", "audio-stop", "transcript")
+    return [k for k in satellite.types() if k in kinds]
+
+
+def test_a_satellites_turn_starts_at_a_pause_called_the_end_and_goes_ahead_on_the_silence():
+    kitchen = ScriptedSatellite("kitchen")
+    model = FakeEndOfTurn(probability=1.0)
+    with serving(kitchen) as uris:
+        hub, worker = hub_for(uris, turns=1, turn_end=model)
+        hub.start()
+        try:
+            wait_until("the end sent", lambda: "transcript" in kitchen.types())
+        finally:
+            hub.stop()
+            assert worker.close(timeout=10)
+    assert model.asked_s  # asked at the pause
+    assert story(kitchen) == [
+        "detection",
+        "voice-stopped",
+        "audio-start",
+        "audio-stop",
+        "transcript",
+    ]
+    last = hub.status()[uris[0]]
+    assert last["turns"] == 1 and "Thursday at 9:30" in last["last_turn"]["reply"]
+    assert "waited" in last["last_turn"]["timings"]  # it started before the silence ended
+    stt = hub.assistant.engines.stt()
+    assert len(stt.heard) == 1  # the words were heard once: the silence confirmed that turn
+
+
+def test_a_satellites_turn_started_early_is_dropped_unseen_when_the_user_goes_on():
+    kitchen = ScriptedSatellite("kitchen", request=HESITANT)
+    with serving(kitchen) as uris:
+        hub, worker = hub_for(uris, turns=2, turn_end=FakeEndOfTurn(probability=1.0))
+        hub.start()
+        try:
+            wait_until("the end sent", lambda: "transcript" in kitchen.types())
+        finally:
+            hub.stop()
+            assert worker.close(timeout=10)
+    assert story(kitchen) == [
+        "detection",
+        "voice-stopped",
+        "audio-start",
+        "audio-stop",
+        "transcript",
+    ]
+    last = hub.status()[uris[0]]
+    assert last["turns"] == 1  # the turn started at the pause was dropped, not logged
+    heard = hub.assistant.engines.stt().heard
+    assert len(heard) == 2 and heard[0] < heard[1]  # the part before the pause, then all
