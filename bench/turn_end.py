@@ -19,7 +19,9 @@ loud sample (where the user stopped):
   for at the least);
 - **dropped**: turns started and dropped because the user went on (work thrown away).
 
-More methods, at the configured threshold: **whole cmd W s**, as the daemon runs it: a
+More methods, at the configured threshold: **sure >= T, S s**: a pause the model gives at
+least T is confirmed after S s of silence (``endpoint.turn_end_sure_threshold`` and
+``turn_end_sure_silence_s``), so the model can cut; and **whole cmd W s**, as the daemon runs it: a
 turn started at a pause whose words code reads (whisper, the real engine) as whole
 commands with every value said (``turn.understand.whole_commands``: "Set a timer for ten
 minutes.") is confirmed after W s of silence instead of the silence timeout, so it can
@@ -82,6 +84,8 @@ WHOLE_THEN_MORE = (
 """A whole command, a pause, then more of the same request: cut at the pause, the rest
 is lost (a wrong or unlabelled timer, the wrong time)."""
 WHOLE_SILENCES_S = (0.5, 0.6, 0.7)
+SURE_THRESHOLDS = (0.9, 0.95, 0.98, 0.99)
+SURE_SILENCES_S = (0.3, 0.5)
 Whole = tuple[Callable[[FloatAudio], bool], float]
 """Reads an utterance as whole commands; the silence that then confirms it."""
 
@@ -287,6 +291,12 @@ def run_turn_end_bench(settings: Settings, part: int) -> int:
     for threshold in sorted({*THRESHOLDS, config.turn_end_threshold}):
         configured = replace_threshold(config, threshold)
         methods.append((f"turn-end >= {threshold}", configured, model, None))
+    for sure in sorted({*SURE_THRESHOLDS, config.turn_end_sure_threshold} - {0.0}):
+        for silence_s in sorted({*SURE_SILENCES_S, config.turn_end_sure_silence_s}):
+            update = {"turn_end_sure_threshold": sure, "turn_end_sure_silence_s": silence_s}
+            methods.append(
+                (f"sure >= {sure}, {silence_s} s", config.model_copy(update=update), model, None)
+            )
     for silence_s in sorted({*WHOLE_SILENCES_S, config.whole_command_silence_s} - {0.0}):
         methods.append((f"whole cmd {silence_s} s", config, model, (whole, silence_s)))
     clips = [*real_clips(), *request_clips(settings, part), *whole_then_more(settings)]
@@ -297,7 +307,7 @@ def run_turn_end_bench(settings: Settings, part: int) -> int:
         f"{config.turn_end_pause_s} s; silence timeout {config.silence_timeout_s} s)"
     )
     print(
-        f"{'clips':<22} {'method':<18} {'cut early':>9} {'start':>6} {'p90':>6} "
+        f"{'clips':<22} {'method':<20} {'cut early':>9} {'start':>6} {'p90':>6} "
         f"{'confirmed':>9} {'early':>5} {'dropped':>7} {'asked':>6}"
     )
     cuts: dict[str, list[str]] = {}
@@ -305,7 +315,7 @@ def run_turn_end_bench(settings: Settings, part: int) -> int:
         members = [c for c in clips if c.group == group]
         for label, method_config, method_model, reading in methods:
             heard = [hear(c, method_config, method_model, reading) for c in members]
-            print(f"{group:<22} {label:<18} {figures(heard)}")
+            print(f"{group:<22} {label:<20} {figures(heard)}")
             cuts[f"{group} / {label}"] = [
                 c.name for c, h in zip(members, heard, strict=True) if h.cut
             ]

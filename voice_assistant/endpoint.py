@@ -6,8 +6,9 @@ mic loop and the batch harness feed it the same way.
 
 A turn ends by silence (``silence_timeout_s``). Earlier, at the first ``turn_end_pause_s``
 of each pause, the live listener asks the end-of-turn model whether the audio so far is a
-finished turn (``finished_at_pause``): yes lets the turn start on it while the silence
-confirms it (``listening.endpointing``).
+finished turn (``turn_end_at_pause``): yes lets the turn start on it while the silence
+confirms it (``listening.endpointing``), and a sure yes (``turn_end_sure_threshold``, off
+by default) lets a shorter silence confirm it.
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ class Endpointer:
         """The end-of-turn model was asked in this pause."""
         self.sooner_s: float | None = None
         """This pause ends the utterance after this much silence (``end_sooner``)."""
+        self.sooner_reason = "whole-command"
 
     def _finish(self, reason: str) -> Segment | None:
         assert self.start is not None
@@ -75,16 +77,17 @@ class Endpointer:
             return self._finish("max-length")
         silence_s = self.now - self.last_speech_end
         if self.sooner_s is not None and silence_s >= self.sooner_s:
-            return self._finish("whole-command")
+            return self._finish(self.sooner_reason)
         if silence_s >= cfg.silence_timeout_s:
             return self._finish("silence")
         return None
 
-    def end_sooner(self, silence_s: float) -> None:
+    def end_sooner(self, silence_s: float, reason: str = "whole-command") -> None:
         """The current pause ends the utterance after ``silence_s`` of silence (at once if
-        it has lasted that long); the user speaking again cancels it."""
-        if self.start is not None:
-            self.sooner_s = silence_s
+        it has lasted that long); the user speaking again cancels it. The shortest asked
+        for in a pause holds."""
+        if self.start is not None and (self.sooner_s is None or silence_s < self.sooner_s):
+            self.sooner_s, self.sooner_reason = silence_s, reason
 
     def pause_to_ask(self) -> bool:
         """True once per pause, when it reaches ``turn_end_pause_s`` after enough speech:
@@ -107,20 +110,29 @@ class Endpointer:
         return self._finish("end-of-input") if self.start is not None else None
 
 
-def finished_at_pause(
+def turn_end_at_pause(
     endpointer: Endpointer, turn_end: EndOfTurn | None, heard: Callable[[int], FloatAudio]
-) -> bool:
-    """At a pause due a question (``Endpointer.pause_to_ask``): does the end-of-turn model
-    call the utterance so far a finished turn? ``heard(first)`` is the audio from sample
-    ``first`` to now."""
+) -> float | None:
+    """At a pause due a question (``Endpointer.pause_to_ask``): the end-of-turn model's
+    probability that the utterance so far is a finished turn; None when no question is
+    due. ``heard(first)`` is the audio from sample ``first`` to now."""
     if turn_end is None or not endpointer.pause_to_ask():
-        return False
+        return None
     assert endpointer.start is not None
     cfg = endpointer.config
     first = max(0, int((endpointer.start - cfg.pre_roll_s) * SAMPLE_RATE))
     probability = turn_end.finished(heard(first))
     log.debug("end of turn at %.2f s: %.2f", endpointer.now, probability)
-    return probability >= cfg.turn_end_threshold
+    return probability
+
+
+def finished_at_pause(
+    endpointer: Endpointer, turn_end: EndOfTurn | None, heard: Callable[[int], FloatAudio]
+) -> bool:
+    """At a pause due a question: does the end-of-turn model call the utterance so far a
+    finished turn (``turn_end_threshold``)?"""
+    probability = turn_end_at_pause(endpointer, turn_end, heard)
+    return probability is not None and probability >= endpointer.config.turn_end_threshold
 
 
 def first_utterance(

@@ -1,11 +1,11 @@
 """One validated settings model (``sections``), loaded from a TOML file and the
 environment (``load``)."""
 
+from voice_assistant.config.endpoint import EndpointConfig
 from voice_assistant.config.llm import LlamaCppConfig, LlmConfig
 from voice_assistant.config.load import ENV_PREFIX, env_overrides, load_settings
 from voice_assistant.config.section import Section
 from voice_assistant.config.sections import (
-    EndpointConfig,
     ListenConfig,
     ModelsConfig,
     PathsConfig,

@@ -19,6 +19,7 @@ from voice_assistant.config.backend_names import (
     WakeBackend,
     backend_field,
 )
+from voice_assistant.config.endpoint import EndpointConfig
 from voice_assistant.config.llm import LlmConfig
 from voice_assistant.config.section import Section
 from voice_assistant.config.services import (
@@ -213,41 +214,6 @@ class ResearchConfig(Section):
 
     def digest_chars(self, mode: str) -> int:
         return self.digest_written_chars if mode == "written" else self.digest_spoken_chars
-
-
-class EndpointConfig(Section):
-    """Voice activity endpointing; times in seconds."""
-
-    threshold: float = Field(0.5, gt=0, lt=1, description="Speech probability for speech.")
-    min_speech_s: float = Field(0.25, ge=0, description="Less speech than this is no speech.")
-    silence_timeout_s: float = Field(1.0, gt=0, description="Silence that ends an utterance.")
-    max_utterance_s: float = Field(30.0, gt=0, description="An utterance is cut here.")
-    pre_roll_s: float = Field(0.3, ge=0, description="Audio kept before speech starts.")
-    post_roll_s: float = Field(0.2, ge=0, description="Audio kept after speech ends.")
-    turn_end_pause_s: float = Field(
-        0.2,
-        ge=0,
-        description="A pause this long asks the end-of-turn model whether the user is done: "
-        "yes starts the turn's read-only work on what was said so far, while "
-        "silence_timeout_s confirms the end before anything is done or said (0: never).",
-    )
-    turn_end_threshold: float = Field(
-        0.5, gt=0, lt=1, description="The end-of-turn model's probability that starts a turn early."
-    )
-    whole_command_silence_s: float = Field(
-        0.0,
-        ge=0,
-        description="A turn started early whose words code reads as whole commands with every "
-        "value said (a timer, the time) is confirmed after this much silence instead of "
-        "silence_timeout_s (0: off; a longer pause right after such a command then ends the "
-        "request: BENCHMARKS.md).",
-    )
-    max_input_s: float = Field(
-        600.0,
-        gt=0,
-        description="A batch WAV longer than this is refused (error too-long) from its "
-        "header, before any audio is decoded.",
-    )
 
 
 class WakeConfig(Section):

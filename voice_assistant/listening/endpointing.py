@@ -9,7 +9,8 @@ so far (``Tentative``) while listening goes on: the silence then confirms it (th
 utterance comes as final) or the user speaks again (``Resumed``). A turn may start its
 read-only work on a tentative utterance; nothing lasting happens before the confirmation.
 A turn that reads its tentative utterance as whole commands ("Set a timer for ten
-minutes.") asks for a shorter confirming silence (``end_sooner``).
+minutes.") asks for a shorter confirming silence (``end_sooner``), and so does a pause the
+model is sure of (``endpoint.turn_end_sure_threshold``, off by default).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from voice_assistant.config import EndpointConfig
-from voice_assistant.endpoint import Endpointer, finished_at_pause
+from voice_assistant.endpoint import Endpointer, turn_end_at_pause
 from voice_assistant.events import SAMPLE_RATE, FloatAudio, Utterance
 from voice_assistant.turn_end.base import EndOfTurn
 from voice_assistant.vad import WINDOW_S, StreamingVoiceActivity
@@ -92,11 +93,22 @@ class LiveEndpointer:
                 self.offered_end_s = None
             elif self.offered_end_s is not None and ep.last_speech_end > self.offered_end_s:
                 news, self.offered_end_s = Resumed(), None
-            elif finished_at_pause(ep, self.turn_end, self._since):
+            elif self._finished_at_pause():
                 assert ep.start is not None
                 so_far = self._clip(ep.start, ep.last_speech_end, ep.speech_s, "turn-end")
                 news, self.offered_end_s = Tentative(so_far), ep.last_speech_end
         return ended or news
+
+    def _finished_at_pause(self) -> bool:
+        """A pause the end-of-turn model calls the end of the turn; when it is sure of it,
+        a shorter silence confirms it."""
+        probability = turn_end_at_pause(self.endpointer, self.turn_end, self._since)
+        cfg = self.config
+        if probability is None or probability < cfg.turn_end_threshold:
+            return False
+        if 0 < cfg.turn_end_sure_threshold <= probability:
+            self.endpointer.end_sooner(cfg.turn_end_sure_silence_s, "turn-end-sure")
+        return True
 
     def end_sooner(self, silence_s: float) -> None:
         """The tentative utterance offered is a whole request (code read it as whole
