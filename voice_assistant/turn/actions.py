@@ -7,6 +7,7 @@ Alarms and reminders live in ``alarms.AlarmBook`` (``book``), which ``alarm_rece
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import sqlite3
 import time
@@ -63,6 +64,10 @@ def ring_text(timer: Timer) -> str:
 
 def clock_text(timestamp: float) -> str:
     return dt.datetime.fromtimestamp(timestamp).strftime("%H:%M")
+
+
+class _Undo(Exception):
+    """Raised inside ``Actions.preview``'s transaction: roll it back."""
 
 
 class Actions:
@@ -123,6 +128,20 @@ class Actions:
                 else:
                     receipts.append(outcome)
         return receipts, not_done
+
+    def preview(
+        self, acts: list[Act], room: str = "local"
+    ) -> tuple[list[Receipt], list[NotDone]] | None:
+        """What ``run`` would give now, with nothing kept (its transaction rolled back), so
+        a receipt's words can be made before the turn may act. None inside a transaction
+        already open (it could not be undone alone)."""
+        if self.db.in_transaction:
+            return None
+        seen: tuple[list[Receipt], list[NotDone]] | None = None
+        with contextlib.suppress(_Undo), self.store.transaction():
+            seen = self.run(acts, room)
+            raise _Undo
+        return seen
 
     def _run_one(self, act: Act, room: str) -> Receipt | NotDone:
         now = self.now()

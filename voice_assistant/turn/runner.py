@@ -26,12 +26,15 @@ from voice_assistant.turn.acts import fill_missing
 from voice_assistant.turn.alarm_acts import ALARM_ACTS, fill_alarm
 from voice_assistant.turn.outcome import (
     Dispute,
+    NotDone,
     OutcomeDocument,
+    Receipt,
     choose_ask,
     code_reply,
 )
 from voice_assistant.turn.review import applicable_checks, findings, review_prompt, review_schema
 from voice_assistant.turn.session import Session
+from voice_assistant.turn.understand import Understanding
 from voice_assistant.turn.where_from import (
     Support,
     asks_where_from,
@@ -45,6 +48,25 @@ ACKNOWLEDGE = (
     "word for word. Never say something was done unless a Done line says so."
 )
 REVIEW = "You check a reply against its material. Answer only with the JSON asked for."
+
+
+def outcome(
+    understood: Understanding,
+    question: str,
+    session: Session,
+    receipts: list[Receipt],
+    not_done: list[NotDone],
+    obligations: list[str],
+) -> OutcomeDocument:
+    """What the turn's acts did, what they did not, what the user disputes and what to ask."""
+    changes = [r for r in session.last_receipts if r.id]  # read-only results are not changes
+    disputed = [Dispute(changes[-1], question)] if understood.disputes and changes else []
+    return OutcomeDocument(
+        done=tuple(receipts),
+        not_done=tuple(n for n in not_done if n.act.ready),  # a waiting act is the ask
+        disputed=tuple(disputed),
+        ask=choose_ask(disputed, list(understood.acts), obligations),
+    )
 
 
 def may_hold_acts(utterance: str) -> bool:
@@ -169,6 +191,27 @@ class TurnRunner:
         stored = self.conversations.last_review(session.room, session.conversation)
         return support_of(stored) if stored is not None else None
 
+    def _foreseen(
+        self,
+        understood: Understanding,
+        question: str,
+        mode: Mode,
+        session: Session,
+        obligations: list[str],
+    ) -> str:
+        """The reply code would write if the acts ran now (``Actions.preview``: nothing
+        kept), made before the turn may act so that its speech can be made meanwhile; only
+        what the acts then really do is said. Empty when the model would word it, or a
+        question is asked too."""
+        if self.acknowledge_by != "code" or understood.questions:
+            return ""
+        foreseen = self.actions.preview(list(understood.acts), session.room)
+        if foreseen is None:
+            return ""
+        document = outcome(understood, question, session, *foreseen, obligations)
+        text = code_reply(document, [])
+        return speakable(text) if mode == "spoken" else text
+
     def answer(self, question: str, mode: Mode, session: Session | None = None) -> Reply:
         session = session or Session.independent()
         if asks_where_from(question):  # "How do you know?": code, from the last answer
@@ -183,16 +226,10 @@ class TurnRunner:
             obligations.append(understand.UNSURE_COMMAND_ASK)
         if understood.acts:  # lasting: never done on a turn not yet confirmed
             whole = understand.whole_commands(understood)
-            session.go_ahead(whole, ready=whole)  # whole commands: the receipts follow
+            foreseen = self._foreseen(understood, question, mode, session, obligations)
+            session.go_ahead(whole, ready=whole, reply=foreseen if whole else "")
         receipts, not_done = self.actions.run(list(understood.acts), session.room)
-        changes = [r for r in session.last_receipts if r.id]  # read-only results are not changes
-        disputed = [Dispute(changes[-1], question)] if understood.disputes and changes else []
-        document = OutcomeDocument(
-            done=tuple(receipts),
-            not_done=tuple(n for n in not_done if n.act.ready),  # a waiting act is the ask
-            disputed=tuple(disputed),
-            ask=choose_ask(disputed, list(understood.acts), obligations),
-        )
+        document = outcome(understood, question, session, receipts, not_done, obligations)
         session.last_receipts = tuple(receipts)
         session.waiting = next((a for a in understood.acts if a.missing), None)
         trace: dict[str, Any] = {

@@ -52,3 +52,33 @@ def test_the_pipeline_reports_a_dropped_turn_and_says_nothing():
     assert result.stop_reason == "dropped" and result.error is None
     assert result.reply is None and result.speech is None
     assert session.go_ahead is not dropped  # the hook was the turn's, not the session's
+
+
+def test_a_whole_command_waits_with_the_reply_it_will_say_and_nothing_done_yet():
+    llm = ScriptedTasks(
+        {"understand": [understood([{"act": "set_timer", "duration": "5 minutes"}])]}
+    )
+    turns = runner(llm, acknowledge_by="code")
+    asked: list[tuple[bool, bool, str]] = []
+
+    def waits(whole: bool = False, ready: bool = False, reply: str = "") -> None:
+        asked.append((whole, ready, reply))
+        assert turns.actions.running_timers() == []  # the preview kept nothing
+        db = turns.actions.db
+        assert db.execute("SELECT COUNT(*) FROM receipts").fetchone()[0] == 0
+
+    reply = turns.answer("Set a timer for five minutes", "spoken", Session(go_ahead=waits))
+    assert [(w, r) for w, r, _ in asked] == [(True, True)]
+    assert asked[0][2] == reply.text and "rings at" in reply.text  # foreseen, then said
+    assert len(turns.actions.running_timers()) == 1  # done once, after the go-ahead
+
+
+def test_a_reply_the_model_words_or_with_a_question_is_not_foreseen():
+    llm = ScriptedTasks(
+        {"understand": [understood([{"act": "set_timer", "duration": "5 minutes"}])]}
+    )
+    turns = runner(llm, acknowledge_by="model")
+    asked: list[str] = []
+    session = Session(go_ahead=lambda whole=False, ready=False, reply="": asked.append(reply))
+    turns.answer("Set a timer for five minutes", "spoken", session)
+    assert asked == [""]
