@@ -29,9 +29,6 @@ class MiniLMEmbedder:
         options = onnxruntime.SessionOptions()
         options.intra_op_num_threads = threads
         options.inter_op_num_threads = 1
-        # its threads sleep when a run ends: spinning, they took the two cores from the
-        # search's matrix product that follows each embedding (3x slower at 50,000 notes)
-        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         self.session = onnxruntime.InferenceSession(
             str(model_dir / "model.onnx"), options, providers=["CPUExecutionProvider"]
         )
