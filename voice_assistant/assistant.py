@@ -57,7 +57,8 @@ class Assistant:
 
     def preload(self, keys: list[str]) -> None:
         """Load (and prepare) engines up front, so the first turn's timings hold no
-        loading: the LLM's fixed prompt prefixes are evaluated once here."""
+        loading: the LLM's fixed prompt prefixes are evaluated once here, and the memories'
+        vectors (with a large store's index) are loaded."""
         self.engines.preload(keys)
         if "llm" in keys:
             started = time.monotonic()
@@ -66,6 +67,10 @@ class Assistant:
             started = time.monotonic()
             warm(self.engines.parser())
             self.engines.load_s["language"] = time.monotonic() - started
+            if self.settings.research.semantic_search:
+                started = time.monotonic()
+                self.memories().load_vectors()  # a large store's index is built here
+                self.engines.load_s["vectors"] = time.monotonic() - started
 
     def database(self) -> sqlite3.Connection:
         return self._once("db", lambda: connect(self.settings.paths.database))

@@ -100,6 +100,8 @@ class MemoryStore:
         self._vectors: tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]] | None = None
         self._index: VectorIndex | None = None
         """A large store's vectors, indexed (``vector_index``); None: the exact product."""
+        self._rewritten: set[int] = set()
+        """Memories whose vector was written again since the vectors were loaded."""
         self._query: tuple[tuple[str, int], Nearest] | None = None
         """The last query's nearest, until the vectors are loaded again."""
         ensure_schema(self.db, SCHEMA)
@@ -121,6 +123,7 @@ class MemoryStore:
                 "INSERT OR REPLACE INTO memory_vectors(memory_id, vector) VALUES (?, ?)",
                 (memory_id, vector.astype(np.float32).tobytes()),
             )
+            self._rewritten.add(memory_id)
         self._vectors = None
 
     def backfill_vectors(self, batch: int = 64) -> int:
@@ -156,11 +159,16 @@ class MemoryStore:
             )
             if len(ids) >= INDEXED_FROM:
                 self._index = self._index or VectorIndex(matrix.shape[1])
-                self._index.sync(ids, matrix)
+                self._index.sync(ids, matrix, self._rewritten)
             else:
                 self._index = None
             self._vectors, self._query = (ids, matrix), None
+            self._rewritten.clear()
         return self._vectors
+
+    def load_vectors(self) -> int:
+        """Load the vectors (and index a large store's) now, not at the first search."""
+        return len(self._vector_matrix()[0]) if self.embedder else 0
 
     def nearest(self, query: str, k: int = CANDIDATES) -> Nearest:
         """The ``k`` memories nearest ``query``, nearest first, with their cosine similarity

@@ -5,19 +5,20 @@ At 50,000 notes one exact product of the question's vector with every memory's t
 ms on two cores (77 MB of vectors read), and a question takes one or two; the index
 answers in under a millisecond and finds 99.9 % of the exact 20 nearest (BENCHMARKS.md
 "Cost as memories grow"). A smaller store keeps the exact product: cheap there, and
-exact. The index is built from the vectors the store holds and brought up to date from
-them after every change (``sync``), so it never says what the store does not.
+exact. The index is built from the vectors the store holds and brought up to date after
+every change (``sync``: the new and the gone by their ids, the rewritten as the store
+names them), so it never says what the store does not.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 import numpy as np
 import numpy.typing as npt
 
-INDEXED_FROM = 20_000
+INDEXED_FROM = 5_000
 """Stores with this many vectors or more are searched through the index."""
-SAME = 1e-2
-"""A held vector (kept in half precision) further than this from the stored one is stale."""
 
 
 class VectorIndex:
@@ -38,22 +39,24 @@ class VectorIndex:
     def __len__(self) -> int:
         return len(self.index)
 
-    def sync(self, ids: npt.NDArray[np.int64], matrix: npt.NDArray[np.float32]) -> int:
+    def sync(
+        self,
+        ids: npt.NDArray[np.int64],
+        matrix: npt.NDArray[np.float32],
+        changed: Collection[int] = (),
+    ) -> int:
         """Hold exactly ``matrix``'s rows under ``ids``: the gone removed, the new added,
-        a changed vector replaced. Returns how many rows were (re)added."""
+        the ``changed`` (rewritten since the last sync) replaced. Returns how many rows
+        were (re)added."""
         held = np.asarray(self.index.keys, dtype=np.int64) if len(self.index) else ids[:0]
         gone = np.setdiff1d(held, ids)
         if len(gone):
             self.index.remove(gone)
         present = np.isin(ids, held)
-        fresh = ~present
-        if present.any():
-            kept = np.stack(self.index.get(ids[present], dtype="f32"))  # type: ignore[arg-type]
-            changed = np.abs(kept - matrix[present]).max(axis=1) > SAME
-            stale = np.flatnonzero(present)[changed]
-            if len(stale):
-                self.index.remove(ids[stale])
-                fresh[stale] = True
+        stale = present & np.isin(ids, np.fromiter(changed, np.int64, len(changed)))
+        if stale.any():
+            self.index.remove(ids[stale])
+        fresh = ~present | stale
         if fresh.any():
             self.index.add(ids[fresh], matrix[fresh], threads=self.threads)
         return int(fresh.sum())

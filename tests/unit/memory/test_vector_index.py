@@ -37,7 +37,9 @@ def test_sync_adds_the_new_drops_the_gone_and_replaces_the_changed():
     changed[10] = unit_rows(1, seed=9)[0]  # memory 11 rewritten
     kept = np.r_[ids[:50], ids[51:], [500]]  # memory 51 forgotten, memory 500 new
     rows = np.r_[changed[:50], changed[51:], unit_rows(1, seed=7)]
-    assert index.sync(kept, rows) == 2
+    assert index.sync(kept, rows) == 1  # the store did not say memory 11 changed
+    assert index.nearest(changed[10], 1)[0][0] != 11
+    assert index.sync(kept, rows, changed={11}) == 1
     assert len(index) == 200
     assert index.nearest(rows[-1], 1)[0][0] == 500
     assert index.nearest(changed[10], 1)[0][0] == 11
@@ -53,5 +55,7 @@ def test_a_store_past_the_size_searches_through_the_index(tmp_path, monkeypatch)
     garage = store.add("The car goes to the garage on Monday", title="Car")
     assert store.semantic_ids("tooth") == [dentist] and store._index is not None
     assert store.semantic_ids("car") == [garage]
+    store.update(garage, "Rolls", "Bread rolls from the baker on Monday")
+    assert store.semantic_ids("car") == [] and garage in store.semantic_ids("bread")
     store.forget(garage)
-    assert store.semantic_ids("car") == [] and store._index is None  # under the size again
+    assert store.semantic_ids("bread") != [garage] and store._index is None  # small again
