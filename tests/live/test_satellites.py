@@ -109,6 +109,7 @@ def test_a_question_at_a_satellite_is_answered_there_aloud(rig, real_assistant):
     rig.daemon.wait_for("the kitchen's turn", lambda s: s["satellites"][kitchen.uri]["turns"] == 1)
     turn = rig.link("kitchen")["last_turn"]
     assert turn["error"] is None and "canberra" in turn["reply"].lower()
+    assert "waited" in turn["timings"], turn["timings"]  # started at the pause, as the mic's
     assert word_error_rate([turn["reply"]], [heard_back(real_assistant, raw)]) <= 0.35
     # the other room and the daemon's own microphone took no turn
     assert rig.link("bedroom")["turns"] == 0 and not replies(bedroom)

@@ -3,7 +3,8 @@ programs Home Assistant can add (Wyoming integration, host and port): ``asr`` (o
 whisper), ``tts`` (our piper voice) and ``handle`` (a whole turn: acts, research, review;
 the reply text that would be spoken).
 
-``describe`` is answered at once; ``transcribe`` + audio -> ``transcript``; ``synthesize``
+``describe`` is answered at once; ``transcribe`` + audio -> ``transcript`` (started at a
+pause in the stream, ``early_transcript``); ``synthesize``
 -> audio (streamed text too, ``synthesize-start``/``-chunk``/``-stop``: each sentence is
 spoken as soon as it is whole); a ``transcript`` -> one turn through the turn service ->
 ``handled`` (or ``not-handled`` with code's reason); ``ping`` -> ``pong``; a failure ->
@@ -18,6 +19,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable
+from concurrent.futures import Future
 from typing import Any, TypeVar
 
 import numpy as np
@@ -49,12 +51,16 @@ from wyoming.tts import (
 from voice_assistant.audio.wavfile import to_mono_16k
 from voice_assistant.engines import Engines
 from voice_assistant.errors import AssistantError
+from voice_assistant.events import FloatAudio
+from voice_assistant.listening.endpointing import LiveEndpointer
 from voice_assistant.speak import complete_sentences
 from voice_assistant.turn.session import Session
 from voice_assistant.turn_service import TurnService
+from voice_assistant.vad import StreamingSilero
 from voice_assistant.wyoming.pcm import chunk_events
 from voice_assistant.wyoming.uri import allowed
 from voice_assistant.wyoming.wire import MAX_HEADER, WireError, read_event, write_event
+from voice_assistant.wyoming_server.early_transcript import EarlyTranscript
 
 log = logging.getLogger("voice_assistant.wyoming")
 T = TypeVar("T")
@@ -163,6 +169,8 @@ class Connection:
         self.rate, self.width, self.channels = 16_000, 2, 1
         self.text_stream: str | None = None
         """Text of a streamed synthesis not yet spoken (None: no stream open)."""
+        self.early: EarlyTranscript | None = None
+        """The words of the stream being transcribed, heard as they come."""
 
     async def run(self) -> None:
         peer = self.writer.get_extra_info("peername")
@@ -210,15 +218,24 @@ class Connection:
             await write_event(self.writer, Pong(text=Ping.from_event(event).text).event())
         elif Transcribe.is_type(event.type):
             self.transcribing, self.audio = True, bytearray()
+            self.early = self.listen_early()
         elif AudioStart.is_type(event.type):
             start = AudioStart.from_event(event)
             self.rate, self.width, self.channels = start.rate, start.width, start.channels
             self.audio = bytearray()
+            self.early = self.listen_early() if self.transcribing else None
         elif AudioChunk.is_type(event.type):
             self.take(event.payload or b"")
+            if self.early is not None:
+                self.early.feed(event.payload or b"")
         elif AudioStop.is_type(event.type) and self.transcribing:
             self.transcribing = False
-            text = await self.transcribe(bytes(self.audio))
+            made = self.early.made() if self.early is not None else None
+            self.early = None
+            if made is not None:  # started at a pause, nothing said since
+                text = await asyncio.wrap_future(made)
+            else:
+                text = await self.transcribe(bytes(self.audio))
             await write_event(self.writer, Transcript(text=text).event())
         elif SynthesizeStart.is_type(event.type):
             self.text_stream = ""
@@ -248,6 +265,23 @@ class Connection:
                 "too-long", f"the audio is longer than {limit_s:g} s (endpoint.max_input_s)"
             )
         self.audio += payload
+
+    def listen_early(self) -> EarlyTranscript | None:
+        """This stream's words transcribed at a pause the end-of-turn model calls the end
+        (``early_transcript``), when that model is in use and the stream is 16 kHz 16-bit
+        mono; else None."""
+        engines = self.server.engines
+        endpoint = engines.settings.endpoint
+        spoken = (self.rate, self.width, self.channels) == (16_000, 2, 1)
+        if endpoint.turn_end_pause_s <= 0 or not spoken:
+            return None
+        listener = LiveEndpointer(StreamingSilero(), endpoint, engines.turn_end())
+        stt, worker = engines.stt, self.server.service
+
+        def transcribe(audio: FloatAudio) -> Future[str]:
+            return worker.call(lambda: stt().transcribe(audio).text)
+
+        return EarlyTranscript(listener, transcribe)
 
     async def transcribe(self, raw: bytes) -> str:
         if self.width != 2 or self.channels < 1 or not 8_000 <= self.rate <= 48_000:
