@@ -10,8 +10,9 @@ not used: the word is not complete before the detector hears it.
 
 Silero itself is most of what is left of an idle daemon's CPU, so a quieter check comes
 before it: a frame no louder than the room's own background (``QuietFloor``) is not given
-to silero at all while the gate is closed. Steady noise (a fan, a hum) is that
-background; speech rises above it.
+to silero at all while the gate is closed; silero's stream state simply carries over the
+frames it did not hear (reset, it called pink noise speech and opened the gate). Steady
+noise (a fan, a hum) is that background; speech rises above it.
 """
 
 from __future__ import annotations
@@ -33,10 +34,10 @@ HANGOVER_S = 1.0
 """The gate stays open this long after the last speech (the word's end, a pause in it)."""
 FLOOR_S = 5.0
 """The room's background is the quietest frame of the last this many seconds."""
-ABOVE_FLOOR = 1.5
-"""A frame this many times the background's RMS (3.5 dB) may hold speech. Speech at 0 dB
-SNR over steady noise sums to +3 dB on average and more at its loud frames; a steady
-noise's frames vary far less than that."""
+ABOVE_FLOOR = 2.0
+"""A frame this many times the background's RMS (6 dB) may hold speech: the loud frames of
+a word rise that far above steady noise even at 0 dB SNR over the word. Pink noise's own
+80 ms frames pass 1.5x their quietest one in a third of frames, 2x in a tenth."""
 LEAST_RMS = 16.0
 """Frames under this RMS (int16; -66 dBFS) are never speech to wake for, whatever the
 background: digital silence and a quiet microphone's own hiss."""
@@ -74,19 +75,14 @@ class GatedWake:
         self.open_for = 0.0
         self.active = False
         self.floor = QuietFloor()
-        self.vad_paused = False
-        """Silero skipped quiet frames since it last ran: its stream state is stale."""
         self.frames_scored = 0
         """Frames the wake model ran on (priming included): what the gate saves is the rest."""
 
     def score(self, frame: npt.NDArray[np.int16]) -> float:
         if self.floor.louder(frame) or self.active:
-            if self.vad_paused:
-                self.vad.reset()
-                self.vad_paused = False
             heard = self.vad.feed(frame.astype(np.float32) / 32768.0)
         else:
-            heard, self.vad_paused = [], True
+            heard = []
         if any(p >= SPEECH for p in heard):
             self.open_for = HANGOVER_S
         else:
@@ -107,7 +103,6 @@ class GatedWake:
     def reset(self) -> None:
         self.model.reset()
         self.vad.reset()
-        self.vad_paused = False
         self.pre_roll.clear()
         self.open_for = 0.0
         self.active = False
