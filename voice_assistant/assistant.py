@@ -24,6 +24,7 @@ from voice_assistant.llm.base import prepare
 from voice_assistant.memory.conversation import Conversations
 from voice_assistant.memory.sqlite import connect
 from voice_assistant.memory.store import MemoryStore
+from voice_assistant.memory.vector_index import INDEXED_FROM
 from voice_assistant.pipeline import Pipeline
 from voice_assistant.research.base import Researcher
 from voice_assistant.research.core import MemoryResearch
@@ -57,8 +58,9 @@ class Assistant:
 
     def preload(self, keys: list[str]) -> None:
         """Load (and prepare) engines up front, so the first turn's timings hold no
-        loading: the LLM's fixed prompt prefixes are evaluated once here, and the memories'
-        vectors (with a large store's index) are loaded."""
+        loading: the LLM's fixed prompt prefixes are evaluated once here, and a large
+        store's vectors are indexed (a small store's load with the first question, and so
+        does MiniLM)."""
         self.engines.preload(keys)
         if "llm" in keys:
             started = time.monotonic()
@@ -67,10 +69,18 @@ class Assistant:
             started = time.monotonic()
             warm(self.engines.parser())
             self.engines.load_s["language"] = time.monotonic() - started
-            if self.settings.research.semantic_search:
+            if self.settings.research.semantic_search and self._indexed_store():
                 started = time.monotonic()
-                self.memories().load_vectors()  # a large store's index is built here
+                self.memories().load_vectors()  # its index is built here, not at a question
                 self.engines.load_s["vectors"] = time.monotonic() - started
+
+    def _indexed_store(self) -> bool:
+        """The memories hold enough vectors to be searched through an index."""
+        try:
+            (stored,) = self.database().execute("SELECT count(*) FROM memory_vectors").fetchone()
+        except sqlite3.OperationalError:  # no memories yet
+            return False
+        return int(stored) >= INDEXED_FROM
 
     def database(self) -> sqlite3.Connection:
         return self._once("db", lambda: connect(self.settings.paths.database))
