@@ -314,59 +314,42 @@ def test_stop_said_at_the_satellite_ends_its_ringing_alarm():
     assert 1 <= rings < 15 and "transcript" not in kitchen.types()  # stopped, no turn
 
 
-def story(satellite: ScriptedSatellite) -> list[str]:
+ONE_TURN = ["detection", "voice-stopped", "audio-start", "audio-stop", "transcript"]
+
+
+def one_request(
+    satellite: ScriptedSatellite, model: FakeEndOfTurn
+) -> tuple[list[str], dict, list[int]]:
+    """The satellite's request heard with ``model`` at its pauses, until its turn's end is
+    sent: what the satellite was sent, the link's status, the lengths whisper heard."""
+    with serving(satellite) as uris:
+        hub, worker = hub_for(uris, turns=2, turn_end=model)
+        hub.start()
+        try:
+            wait_until("the end sent", lambda: "transcript" in satellite.types())
+        finally:
+            hub.stop()
+            assert worker.close(timeout=10)
     kinds = ("detection", "voice-stopped", "audio-start", "audio-stop", "transcript")
-    return [k for k in satellite.types() if k in kinds]
+    stt = hub.assistant.engines.stt()
+    assert isinstance(stt, FakeSTT)
+    sent = [k for k in satellite.types() if k in kinds]
+    return sent, hub.status()[uris[0]], stt.heard
 
 
 def test_a_satellites_turn_starts_at_a_pause_called_the_end_and_goes_ahead_on_the_silence():
-    kitchen = ScriptedSatellite("kitchen")
     model = FakeEndOfTurn(probability=1.0)
-    with serving(kitchen) as uris:
-        hub, worker = hub_for(uris, turns=1, turn_end=model)
-        hub.start()
-        try:
-            wait_until("the end sent", lambda: "transcript" in kitchen.types())
-        finally:
-            hub.stop()
-            assert worker.close(timeout=10)
+    sent, link, heard = one_request(ScriptedSatellite("kitchen"), model)
     assert model.asked_s  # asked at the pause
-    assert story(kitchen) == [
-        "detection",
-        "voice-stopped",
-        "audio-start",
-        "audio-stop",
-        "transcript",
-    ]
-    last = hub.status()[uris[0]]
-    assert last["turns"] == 1 and "Thursday at 9:30" in last["last_turn"]["reply"]
-    assert "waited" in last["last_turn"]["timings"]  # it started before the silence ended
-    stt = hub.assistant.engines.stt()
-    assert (
-        isinstance(stt, FakeSTT) and len(stt.heard) == 1
-    )  # the words were heard once: the silence confirmed that turn
+    assert sent == ONE_TURN
+    assert link["turns"] == 1 and "Thursday at 9:30" in link["last_turn"]["reply"]
+    assert "waited" in link["last_turn"]["timings"]  # it started before the silence ended
+    assert len(heard) == 1  # the words were heard once: the silence confirmed that turn
 
 
 def test_a_satellites_turn_started_early_is_dropped_unseen_when_the_user_goes_on():
-    kitchen = ScriptedSatellite("kitchen", request=HESITANT)
-    with serving(kitchen) as uris:
-        hub, worker = hub_for(uris, turns=2, turn_end=FakeEndOfTurn(probability=1.0))
-        hub.start()
-        try:
-            wait_until("the end sent", lambda: "transcript" in kitchen.types())
-        finally:
-            hub.stop()
-            assert worker.close(timeout=10)
-    assert story(kitchen) == [
-        "detection",
-        "voice-stopped",
-        "audio-start",
-        "audio-stop",
-        "transcript",
-    ]
-    last = hub.status()[uris[0]]
-    assert last["turns"] == 1  # the turn started at the pause was dropped, not logged
-    stt = hub.assistant.engines.stt()
-    assert isinstance(stt, FakeSTT)
-    heard = stt.heard
+    hesitant = ScriptedSatellite("kitchen", request=HESITANT)
+    sent, link, heard = one_request(hesitant, FakeEndOfTurn(probability=1.0))
+    assert sent == ONE_TURN
+    assert link["turns"] == 1  # the turn started at the pause was dropped, not logged
     assert len(heard) == 2 and heard[0] < heard[1]  # the part before the pause, then all
