@@ -202,8 +202,9 @@ class TurnRunner:
         """The reply code would write if the acts ran now (``Actions.preview``: nothing
         kept), made before the turn may act so that its speech can be made meanwhile; only
         what the acts then really do is said. Empty when the model would word it, or a
-        question is asked too."""
-        if self.acknowledge_by != "code" or understood.questions:
+        question is asked too, or the acts are not all whole commands (``CLOSED_ACTS``:
+        timers and the time; remembering would embed a note only to roll it back)."""
+        if not understand.whole_commands(understood) or self.acknowledge_by != "code":
             return ""
         foreseen = self.actions.preview(list(understood.acts), session.room)
         if foreseen is None:
@@ -227,7 +228,7 @@ class TurnRunner:
         if understood.acts:  # lasting: never done on a turn not yet confirmed
             whole = understand.whole_commands(understood)
             foreseen = self._foreseen(understood, question, mode, session, obligations)
-            session.go_ahead(whole, ready=whole, reply=foreseen if whole else "")
+            session.go_ahead(whole, ready=whole, reply=foreseen)
         receipts, not_done = self.actions.run(list(understood.acts), session.room)
         document = outcome(understood, question, session, receipts, not_done, obligations)
         session.last_receipts = tuple(receipts)

@@ -82,3 +82,16 @@ def test_a_reply_the_model_words_or_with_a_question_is_not_foreseen():
     session = Session(go_ahead=lambda whole=False, ready=False, reply="": asked.append(reply))
     turns.answer("Set a timer for five minutes", "spoken", session)
     assert asked == [""]
+
+
+def test_acts_that_are_not_whole_commands_are_never_previewed():
+    llm = ScriptedTasks(
+        {"understand": [understood([{"act": "remember", "text": "the bins go out on Tuesday"}])]}
+    )
+    turns = runner(llm, acknowledge_by="code")
+    previewed: list[object] = []
+    turns.actions.preview = lambda acts, room="local": previewed.append(acts)  # type: ignore[method-assign]
+    asked: list[str] = []
+    session = Session(go_ahead=lambda whole=False, ready=False, reply="": asked.append(reply))
+    turns.answer("Remember that the bins go out on Tuesday", "spoken", session)
+    assert asked == [""] and previewed == []
