@@ -90,7 +90,7 @@ def test_acts_that_are_not_whole_commands_are_never_previewed():
     )
     turns = runner(llm, acknowledge_by="code")
     previewed: list[object] = []
-    turns.actions.preview = lambda acts, room="local": previewed.append(acts)  # type: ignore[method-assign]
+    turns.actions.preview = lambda acts, room="local": previewed.append(acts)
     asked: list[str] = []
     session = Session(go_ahead=lambda whole=False, ready=False, reply="": asked.append(reply))
     turns.answer("Remember that the bins go out on Tuesday", "spoken", session)
