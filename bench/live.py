@@ -53,6 +53,9 @@ from voice_assistant.config import Settings, load_settings
 WAKE = CHECKOUT / "demo" / "wake" / "hey_jarvis.wav"
 QUESTIONS = 16
 """Memory questions per voice (the answerable ones of the tuning part, in file order)."""
+OPEN_QUESTIONS = ("gateway-decision",)
+"""Of those, the ones whose answer is no single value (the model answers them): reported
+apart from the one-value questions issue 38's target is for."""
 ENDPOINT_ENV = "VOICE_ASSISTANT__ENDPOINT__"
 TIMERS = (
     Request("timer-2h", "Set a timer for two hours.", "act", (r"\b2 hours\b",)),
@@ -220,6 +223,16 @@ def report(
         "none\n(a timer: its receipt states the duration)."
     )
     questions = [r for r in rows if not r.is_act]
+    one_value = [r.reply_s for r in questions if r.clip.request.id not in OPEN_QUESTIONS]
+    print(
+        f"\none-value questions ({len(one_value)}): reply p50 "
+        f"{percentile(one_value, 50):.2f} s, p90 {percentile(one_value, 90):.2f} s; open: "
+        + ", ".join(
+            f"{r.clip.voice} {r.reply_s:.2f} s"
+            for r in questions
+            if r.clip.request.id in OPEN_QUESTIONS
+        )
+    )
     print("\nThe questions' stages, p50, the daemon's turn / the batch path (same clips):")
     for name in ("stt", "answer"):
         live = [stage(r.timings, name) for r in questions]
