@@ -1,8 +1,9 @@
 """The memories' vectors in an approximate nearest-neighbour index (usearch's HNSW graph),
 for stores too large to multiply every vector by each question.
 
-At 50,000 notes one exact product of the question's vector with every memory's took 4-8
-ms on two cores (77 MB of vectors read), and a question takes one or two; the index
+At 50,000 notes one exact product of the question's vector with every memory's took 4.6
+ms on two cores alone and 12-17 ms right after the question's embedding (77 MB of vectors
+read), and a question takes one or two; the index
 answers in under a millisecond and finds 99.9 % of the exact 20 nearest (BENCHMARKS.md
 "Cost as memories grow"). A smaller store keeps the exact product: cheap there, and
 exact. The index is built from the vectors the store holds and brought up to date after
