@@ -130,7 +130,7 @@ class Satellite:
 
     def say(self, wav: Path) -> Path:
         """Play ``wav`` into its microphone; returns where the mark of its end will be."""
-        staged = self.mic / f".{wav.name}"
+        staged = self.mic / f".{wav.name}.part"  # not a ``*.wav`` until it is whole
         shutil.copyfile(wav, staged)
         name = f"{time.time_ns()}-{wav.name}"
         staged.rename(self.mic / name)

@@ -41,7 +41,8 @@ def mic(folder: Path) -> None:
                 mark = {"ended": time.time()}
                 (folder / "played" / f"{name}.json").write_text(json.dumps(mark))
                 playing = False
-            waiting = sorted(folder.glob("*.wav"))
+            # pathlib's glob matches hidden files too: a copy being staged is not played
+            waiting = sorted(w for w in folder.glob("*.wav") if not w.name.startswith("."))
             if waiting:
                 wav = waiting[0].rename(folder / "played" / waiting[0].name)
                 left, name, playing = pcm_of(wav), wav.stem, True
