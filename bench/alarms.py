@@ -42,7 +42,7 @@ from tests.audio_rig import pulseaudio_rig
 from tests.live_daemon import RATE, LiveDaemon
 from voice_assistant.config import load_settings
 from voice_assistant.memory.sqlite import connect
-from voice_assistant.progress import ALARM, tones
+from voice_assistant.pipeline.progress import ALARM, tones
 from voice_assistant.turn.alarms import AlarmBook
 from voice_assistant.turn.wall_clock import When
 

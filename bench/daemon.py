@@ -44,7 +44,7 @@ from voice_assistant.config import load_settings
 from voice_assistant.memory.importer import import_paths
 from voice_assistant.memory.sqlite import connect
 from voice_assistant.memory.store import MemoryStore
-from voice_assistant.progress import earcon
+from voice_assistant.pipeline.progress import earcon
 
 WAKE_QUESTION = CHECKOUT / "demo" / "wake" / "hey_jarvis_capital.wav"
 WAKE_ONLY = CHECKOUT / "demo" / "wake" / "hey_jarvis.wav"

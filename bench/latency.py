@@ -31,7 +31,7 @@ from voice_assistant.llm.base import Message
 from voice_assistant.llm.contexts import LlamaCppContexts
 from voice_assistant.llm.decoding import reuse_prefix
 from voice_assistant.llm.llama import LlamaCppLLM
-from voice_assistant.pipeline import TurnResult
+from voice_assistant.pipeline.stages import TurnResult
 from voice_assistant.turn.session import Session
 
 FLOOR_SYSTEM = "Answer the user's question from their note in one or two short sentences."
@@ -124,7 +124,7 @@ def floor_llm_s(llm: LlamaCppLLM, question: str, notes: list[str], reply: str) -
 
 
 def first_sentence_s(tts: Any, text: str) -> float:
-    from voice_assistant.speak import sentences_of
+    from voice_assistant.pipeline.speak import sentences_of
 
     started = time.monotonic()
     list(tts.synthesize(sentences_of(text)[0]))

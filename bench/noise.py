@@ -48,7 +48,7 @@ from voice_assistant.assistant import Assistant
 from voice_assistant.audio.wavfile import read_wav
 from voice_assistant.config import Settings
 from voice_assistant.events import SAMPLE_RATE, FloatAudio, Utterance
-from voice_assistant.speak import Chunk
+from voice_assistant.pipeline.speak import Chunk
 from voice_assistant.vad import StreamingVoiceActivity
 from voice_assistant.wake.base import WakeWordModel
 
@@ -455,8 +455,8 @@ def _fed(stream: Stream) -> dict[str, float]:
 def daemon_path(assistant: Assistant, stream: Stream) -> PathReport:
     """The daemon in wake mode, fed block by block; its jobs run as they are queued."""
     from voice_assistant.daemon import Daemon
-    from voice_assistant.pipeline import TurnResult
-    from voice_assistant.turn_log import REFUSED
+    from voice_assistant.pipeline.stages import TurnResult
+    from voice_assistant.rooms.log import REFUSED
 
     daemon = Daemon(assistant, listen_mode="wake", sink=SilentSpeaker())
     daemon.preload()

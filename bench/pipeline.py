@@ -23,7 +23,7 @@ from typing import Any
 from bench.corpus import CHECKOUT, DEMO_ACTS, DEMO_MEMORIES, DEMO_QUESTIONS, LIBRIVOX
 from voice_assistant.assistant import Assistant
 from voice_assistant.audio.wavfile import read_wav
-from voice_assistant.batch import expand_inputs, reference_for
+from voice_assistant.cli.batch import expand_inputs, reference_for
 from voice_assistant.config import Settings, load_settings
 from voice_assistant.engines import Engines
 from voice_assistant.llm.base import Message

@@ -24,7 +24,7 @@ from bench.corpus import DEMO_MEMORIES, DEMO_QUESTIONS
 from bench.peers import free_port
 from voice_assistant.assistant import Assistant
 from voice_assistant.audio.wavfile import read_wav
-from voice_assistant.batch import expand_inputs
+from voice_assistant.cli.batch import expand_inputs
 from voice_assistant.config import Settings
 from voice_assistant.memory.importer import import_paths
 from voice_assistant.modelstore import resolve

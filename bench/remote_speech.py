@@ -19,7 +19,7 @@ from pathlib import Path
 from bench.corpus import DEMO_QUESTIONS
 from bench.peers import voice_assistant_serve, wyoming_faster_whisper, wyoming_piper
 from voice_assistant.audio.wavfile import read_wav
-from voice_assistant.batch import expand_inputs
+from voice_assistant.cli.batch import expand_inputs
 from voice_assistant.config import Settings
 from voice_assistant.modelstore import resolve
 from voice_assistant.stt.wyoming import WyomingSTT

@@ -31,7 +31,7 @@ from bench.corpus import DEMO_ACTS, DEMO_MEMORIES, DEMO_QUESTIONS
 from voice_assistant import modelstore
 from voice_assistant.assistant import Assistant
 from voice_assistant.audio.wavfile import read_wav
-from voice_assistant.batch import expand_inputs, make_row, reference_for
+from voice_assistant.cli.batch import expand_inputs, make_row, reference_for
 from voice_assistant.config import Settings
 from voice_assistant.engines import Engines
 from voice_assistant.errors import AssistantError

@@ -54,13 +54,13 @@ from bench.voices import voices
 from voice_assistant import modelstore
 from voice_assistant.audio.wavfile import read_wav
 from voice_assistant.config import EndpointConfig, Settings
+from voice_assistant.end_of_turn.base import EndOfTurn
 from voice_assistant.engines import Engines
 from voice_assistant.events import SAMPLE_RATE, FloatAudio
 from voice_assistant.listening.endpointing import LiveEndpointer, Resumed, Tentative
 from voice_assistant.stt.base import SpeechToText
 from voice_assistant.turn import understand
 from voice_assistant.turn.runner import may_hold_acts
-from voice_assistant.turn_end.base import EndOfTurn
 from voice_assistant.vad import StreamingSilero
 
 if TYPE_CHECKING:

@@ -21,7 +21,7 @@ import numpy as np
 from bench.answers import ANSWER_SET, load_requests
 from bench.corpus import LIBRIVOX, SPEECH
 from voice_assistant.audio.wavfile import read_wav, write_wav
-from voice_assistant.batch import expand_inputs, reference_for
+from voice_assistant.cli.batch import expand_inputs, reference_for
 from voice_assistant.config import Settings
 from voice_assistant.events import FloatAudio
 from voice_assistant.research.fold import fold

@@ -37,7 +37,7 @@ import soxr
 from bench.corpus import SPEECH_FOLDERS
 from voice_assistant import modelstore
 from voice_assistant.audio.wavfile import read_wav
-from voice_assistant.batch import expand_inputs
+from voice_assistant.cli.batch import expand_inputs
 from voice_assistant.config import Settings, WakeConfig
 from voice_assistant.engines import Engines
 from voice_assistant.events import SAMPLE_RATE, FloatAudio

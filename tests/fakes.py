@@ -10,6 +10,7 @@ import numpy as np
 
 from voice_assistant.assistant import Assistant
 from voice_assistant.config import Settings
+from voice_assistant.end_of_turn.fake import FakeEndOfTurn
 from voice_assistant.engines import Engines
 from voice_assistant.events import FloatAudio
 from voice_assistant.llm.base import LanguageModel
@@ -17,7 +18,7 @@ from voice_assistant.llm.fake import FakeLLM
 from voice_assistant.memory.conversation import Conversations
 from voice_assistant.memory.sqlite import connect
 from voice_assistant.memory.store import MemoryStore
-from voice_assistant.pipeline import Pipeline
+from voice_assistant.pipeline.stages import Pipeline
 from voice_assistant.research.base import Researcher
 from voice_assistant.research.core import MemoryResearch
 from voice_assistant.research.tools import Tools
@@ -28,7 +29,6 @@ from voice_assistant.tts.fake import FakeTTS
 from voice_assistant.turn.actions import Actions
 from voice_assistant.turn.runner import TurnRunner
 from voice_assistant.turn.session import Session
-from voice_assistant.turn_end.fake import FakeEndOfTurn
 from voice_assistant.vad import WINDOW, LoudnessVAD
 
 if TYPE_CHECKING:

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from voice_assistant import service
+from voice_assistant.cli import systemd_unit as service
 
 from .audio_rig import record_speaker
 

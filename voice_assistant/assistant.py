@@ -25,7 +25,7 @@ from voice_assistant.memory.conversation import Conversations
 from voice_assistant.memory.sqlite import connect
 from voice_assistant.memory.store import MemoryStore
 from voice_assistant.memory.vector_index import INDEXED_FROM
-from voice_assistant.pipeline import Pipeline
+from voice_assistant.pipeline.stages import Pipeline
 from voice_assistant.research.base import Researcher
 from voice_assistant.research.core import MemoryResearch
 from voice_assistant.research.structured import StructuredAnswers

@@ -23,9 +23,9 @@ from voice_assistant.tts.base import TextToSpeech
 from voice_assistant.vad import VoiceActivity
 
 if TYPE_CHECKING:
+    from voice_assistant.end_of_turn.base import EndOfTurn
     from voice_assistant.language.parser import Parser
     from voice_assistant.memory.store import Embedder
-    from voice_assistant.turn_end.base import EndOfTurn
     from voice_assistant.wake.base import WakeWordModel
 
 T = TypeVar("T")
@@ -158,7 +158,7 @@ class Engines:
 
     def turn_end(self) -> EndOfTurn:
         """The end-of-turn model (Smart Turn v3.2: a file of ONNX weights)."""
-        from voice_assistant.turn_end.smart_turn import SmartTurn
+        from voice_assistant.end_of_turn.smart_turn import SmartTurn
 
         return self._once("turn_end", lambda: SmartTurn(self.model("models.turn_end")))
 

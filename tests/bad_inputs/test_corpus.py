@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.bad_inputs.corpus import BAD, CONFIGS, GENERATED_MEMORIES, GENERATED_WAVS, MEMORIES, WAVS
-from voice_assistant.control import ControlError
+from voice_assistant.daemon.control_socket import ControlError
 from voice_assistant.errors import AssistantError, AudioInputError, ConfigError
 
 TABLES = {"wav": WAVS, "config": CONFIGS, "memory": MEMORIES}

@@ -34,15 +34,15 @@ from tests.fakes import daemon_turn, fake_assistant, silence, tone, turn_runner_
 from tests.paths import CHECKOUT, DEMO, MEMORIES
 from voice_assistant.assistant import Assistant
 from voice_assistant.config import Settings, load_settings
-from voice_assistant.control import ControlServer, request
 from voice_assistant.daemon import Daemon
+from voice_assistant.daemon.control_socket import ControlServer, request
 from voice_assistant.llm.base import Completion
 from voice_assistant.memory.importer import import_paths
 from voice_assistant.memory.sqlite import connect
 from voice_assistant.memory.store import MemoryStore
+from voice_assistant.pipeline.speak import RecordingSink
 from voice_assistant.research.final import SPOKEN_UNFINISHED, claims_a_change
 from voice_assistant.research.spoken import speakable
-from voice_assistant.speak import RecordingSink
 from voice_assistant.stt.fake import FakeSTT
 from voice_assistant.turn import understand
 from voice_assistant.turn.runner import REVIEW, TurnRunner

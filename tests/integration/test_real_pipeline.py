@@ -13,7 +13,7 @@ import soundfile
 
 from tests.paths import DEMO, LIBRIVOX
 from voice_assistant.audio.wavfile import read_wav
-from voice_assistant.batch import expand_inputs, reference_for, run_batch
+from voice_assistant.cli.batch import expand_inputs, reference_for, run_batch
 from voice_assistant.wer import word_error_rate
 
 pytestmark = pytest.mark.integration

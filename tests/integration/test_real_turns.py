@@ -5,7 +5,7 @@ import re
 import pytest
 
 from tests.paths import CHECKOUT
-from voice_assistant.batch import expand_inputs, run_batch
+from voice_assistant.cli.batch import expand_inputs, run_batch
 
 pytestmark = pytest.mark.integration
 

@@ -25,8 +25,8 @@ from bench.peers import free_port
 from tests.loop_thread import loop_thread, port_of
 from tests.paths import DEMO
 from voice_assistant.audio.wavfile import read_wav, to_mono_16k
+from voice_assistant.rooms.service import TurnService
 from voice_assistant.turn.actions import Actions
-from voice_assistant.turn_service import TurnService
 from voice_assistant.wer import word_error_rate
 from voice_assistant.wyoming_server.server import WyomingServer
 

@@ -18,19 +18,19 @@ from voice_assistant.assistant import Assistant
 from voice_assistant.audio.device import DeviceSink
 from voice_assistant.audio.hotkey import watch
 from voice_assistant.config import Settings
-from voice_assistant.control import ControlServer, socket_path
 from voice_assistant.daemon.board import Board
-from voice_assistant.daemon.commands import Commands
+from voice_assistant.daemon.control_socket import ControlServer, socket_path
+from voice_assistant.daemon.job_runner import JobRunner
 from voice_assistant.daemon.jobs import Counts, Neighbour, State, Status
 from voice_assistant.daemon.mic_reader import MicReader
 from voice_assistant.daemon.microphone import AudioSource, MicLoop, microphone
-from voice_assistant.daemon.runner import JobRunner
+from voice_assistant.daemon.socket_requests import Commands
 from voice_assistant.errors import AssistantError
 from voice_assistant.listening.machine import listening_for
+from voice_assistant.pipeline.speak import Speaker
+from voice_assistant.rooms.log import TurnLog
+from voice_assistant.rooms.service import TurnService, abandon
 from voice_assistant.satellite.hub import Satellites
-from voice_assistant.speak import Speaker
-from voice_assistant.turn_log import TurnLog
-from voice_assistant.turn_service import TurnService, abandon
 from voice_assistant.wyoming_server.serve import Beside
 
 log = logging.getLogger("voice_assistant.daemon")

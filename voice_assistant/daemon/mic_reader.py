@@ -14,9 +14,9 @@ from typing import Any
 
 from voice_assistant.audio.device import RATE
 from voice_assistant.daemon.board import Board
+from voice_assistant.daemon.job_runner import JobRunner
 from voice_assistant.daemon.jobs import Counts, EarconJob, MicState, RingJob
 from voice_assistant.daemon.microphone import AudioStream
-from voice_assistant.daemon.runner import JobRunner
 from voice_assistant.events import Utterance
 from voice_assistant.listening.endpointing import Resumed, Tentative
 from voice_assistant.listening.machine import GaveUp, Listening, Spoke, Woke

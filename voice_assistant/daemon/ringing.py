@@ -15,8 +15,8 @@ import threading
 import time
 from collections.abc import Callable
 
-from voice_assistant.progress import ALARM, tones
-from voice_assistant.speak import Speaker, speak
+from voice_assistant.pipeline.progress import ALARM, tones
+from voice_assistant.pipeline.speak import Speaker, speak
 from voice_assistant.tts.base import TextToSpeech
 from voice_assistant.turn.actions import Actions, Timer, ring_text
 from voice_assistant.turn.alarms import Alarm, AlarmBook, ring_words

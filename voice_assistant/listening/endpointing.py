@@ -24,9 +24,9 @@ import numpy as np
 import numpy.typing as npt
 
 from voice_assistant.config import EndpointConfig
-from voice_assistant.endpoint import Endpointer, turn_end_at_pause
+from voice_assistant.end_of_turn.base import EndOfTurn
 from voice_assistant.events import SAMPLE_RATE, FloatAudio, Utterance
-from voice_assistant.turn_end.base import EndOfTurn
+from voice_assistant.listening.endpointer import Endpointer, turn_end_at_pause
 from voice_assistant.vad import WINDOW_S, StreamingVoiceActivity
 
 

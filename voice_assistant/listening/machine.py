@@ -22,9 +22,9 @@ import numpy as np
 import numpy.typing as npt
 
 from voice_assistant.config import EndpointConfig, ListenConfig, Settings
+from voice_assistant.end_of_turn.base import EndOfTurn
 from voice_assistant.events import FloatAudio, Utterance
 from voice_assistant.listening.endpointing import LiveEndpointer, Resumed, Tentative
-from voice_assistant.turn_end.base import EndOfTurn
 from voice_assistant.vad import StreamingSilero, StreamingVoiceActivity
 from voice_assistant.wake.base import WakeWordModel
 from voice_assistant.wake.trigger import WakeTrigger

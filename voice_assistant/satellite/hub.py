@@ -23,11 +23,11 @@ from voice_assistant.assistant import Assistant
 from voice_assistant.config import Settings
 from voice_assistant.events import FloatAudio
 from voice_assistant.listening.machine import Listening, listening_for
+from voice_assistant.rooms.service import TurnService
 from voice_assistant.satellite.link import SatelliteLink
 from voice_assistant.satellite.rings import Ring, RingKey, pick
 from voice_assistant.satellite.timers import started, timer_events
 from voice_assistant.turn.actions import Timer
-from voice_assistant.turn_service import TurnService
 
 log = logging.getLogger("voice_assistant.satellite")
 TIMER_LOOK_S = 1.0

@@ -44,12 +44,12 @@ from voice_assistant.errors import AssistantError
 from voice_assistant.events import SAMPLE_RATE, FloatAudio, Utterance
 from voice_assistant.listening.endpointing import Resumed, Tentative
 from voice_assistant.listening.machine import Block, Listening, Spoke, Woke, follows
-from voice_assistant.pipeline import Delivery, Stage
+from voice_assistant.pipeline.stages import Delivery, Stage
+from voice_assistant.rooms.early_start import Speculation
+from voice_assistant.rooms.service import TurnService
 from voice_assistant.satellite.speaker import CHUNK_SAMPLES, SatelliteSpeaker
-from voice_assistant.speculation import Speculation
 from voice_assistant.turn.session import Session
 from voice_assistant.turn.word_windows import says_stop
-from voice_assistant.turn_service import TurnService
 from voice_assistant.wyoming.pcm import chunk_events, pcm16
 from voice_assistant.wyoming.uri import address
 from voice_assistant.wyoming.wire import MAX_HEADER, read_event, write_event

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from voice_assistant.progress import ALARM, tones
+from voice_assistant.pipeline.progress import ALARM, tones
 from voice_assistant.tts.base import TextToSpeech
 from voice_assistant.turn.actions import Actions, ring_text
 from voice_assistant.turn.alarms import Alarm, ring_words

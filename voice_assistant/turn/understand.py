@@ -14,7 +14,7 @@ from typing import Any
 from voice_assistant.language.forms import begins, said, starts
 from voice_assistant.turn import clauses
 from voice_assistant.turn.acts import MODEL_ACTS, Act, holds_duration, validate
-from voice_assistant.turn.commands import read_command
+from voice_assistant.turn.whole_commands import read_command
 
 SYSTEM = (
     "Split what the user said into acts and questions, as JSON. Acts: remember (text: what "

@@ -19,8 +19,8 @@ import threading
 from voice_assistant.assistant import Assistant
 from voice_assistant.config import Settings
 from voice_assistant.engines import Engines
-from voice_assistant.turn_log import TurnLog
-from voice_assistant.turn_service import TurnService, abandon
+from voice_assistant.rooms.log import TurnLog
+from voice_assistant.rooms.service import TurnService, abandon
 from voice_assistant.wyoming.uri import address, loopback
 from voice_assistant.wyoming_server.announce import Announcement, announce
 from voice_assistant.wyoming_server.server import WyomingServer

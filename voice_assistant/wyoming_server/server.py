@@ -53,9 +53,9 @@ from voice_assistant.engines import Engines
 from voice_assistant.errors import AssistantError
 from voice_assistant.events import FloatAudio
 from voice_assistant.listening.endpointing import LiveEndpointer
-from voice_assistant.speak import complete_sentences
+from voice_assistant.pipeline.speak import complete_sentences
+from voice_assistant.rooms.service import TurnService
 from voice_assistant.turn.session import Session
-from voice_assistant.turn_service import TurnService
 from voice_assistant.vad import StreamingSilero
 from voice_assistant.wyoming.pcm import chunk_events
 from voice_assistant.wyoming.uri import allowed

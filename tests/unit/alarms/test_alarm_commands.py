@@ -3,7 +3,7 @@
 import pytest
 
 from voice_assistant.turn.alarm_acts import fill_alarm, when_of
-from voice_assistant.turn.commands import read_command
+from voice_assistant.turn.whole_commands import read_command
 
 
 def only(said):

@@ -7,7 +7,7 @@ from zoneinfo import ZoneInfo
 
 from voice_assistant.daemon.ringing import ring_alarms, ring_until_stopped
 from voice_assistant.memory.sqlite import connect
-from voice_assistant.speak import RecordingSink
+from voice_assistant.pipeline.speak import RecordingSink
 from voice_assistant.tts.fake import FakeTTS
 from voice_assistant.turn.alarms import AlarmBook
 from voice_assistant.turn.wall_clock import read_when

@@ -2,8 +2,8 @@
 
 from tests.fakes import LoudnessVAD, silence, tone
 from voice_assistant.config import EndpointConfig
-from voice_assistant.endpoint import Endpointer, first_utterance
 from voice_assistant.events import SAMPLE_RATE
+from voice_assistant.listening.endpointer import Endpointer, first_utterance
 
 W = 0.1  # window seconds, to keep the arithmetic readable
 

@@ -6,7 +6,7 @@ import threading
 import numpy as np
 import pytest
 
-from voice_assistant.speak import RecordingSink, Synthesis, complete_sentences, speak
+from voice_assistant.pipeline.speak import RecordingSink, Synthesis, complete_sentences, speak
 
 
 class SentenceTTS:

@@ -6,10 +6,10 @@ import numpy as np
 
 from tests.fakes import LoudWindows, silence, tone
 from voice_assistant.config import EndpointConfig
-from voice_assistant.endpoint import Endpointer, finished_at_pause
+from voice_assistant.end_of_turn.fake import FakeEndOfTurn
 from voice_assistant.events import SAMPLE_RATE, Utterance
+from voice_assistant.listening.endpointer import Endpointer, finished_at_pause
 from voice_assistant.listening.endpointing import LiveEndpointer, Tentative
-from voice_assistant.turn_end.fake import FakeEndOfTurn
 
 W = 0.1
 

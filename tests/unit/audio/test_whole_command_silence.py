@@ -6,10 +6,10 @@ import numpy as np
 
 from tests.fakes import LoudWindows, silence, tone
 from tests.unit.audio.test_turn_end_endpointing import config
-from voice_assistant.endpoint import Endpointer
+from voice_assistant.end_of_turn.fake import FakeEndOfTurn
 from voice_assistant.events import SAMPLE_RATE, Utterance
+from voice_assistant.listening.endpointer import Endpointer
 from voice_assistant.listening.endpointing import LiveEndpointer, Tentative
-from voice_assistant.turn_end.fake import FakeEndOfTurn
 
 BLOCK = 1280
 

@@ -24,10 +24,10 @@ import pytest
 
 from bench import soak as bench_soak
 from bench.soak import SOAK_WAVS, SoakReport, cue, soak, soak_assistant
-from voice_assistant.batch import expand_inputs
+from voice_assistant.cli.batch import expand_inputs
 from voice_assistant.config import Settings
 from voice_assistant.errors import AssistantError
-from voice_assistant.pipeline import Pipeline
+from voice_assistant.pipeline.stages import Pipeline
 from voice_assistant.stt.fake import FakeSTT
 
 RSS_SLOPE_BOUND = 5.0

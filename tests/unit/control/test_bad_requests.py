@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from voice_assistant import control
-from voice_assistant.control import MAX_REQUEST, ControlError, ControlServer, request
+from voice_assistant.daemon import control_socket as control
+from voice_assistant.daemon.control_socket import MAX_REQUEST, ControlError, ControlServer, request
 
 
 class Recorder:

@@ -6,8 +6,8 @@ import stat
 
 import pytest
 
-from voice_assistant.cli import main
-from voice_assistant.control import MAX_REQUEST, ControlError, ControlServer, request
+from voice_assistant.cli.main import main
+from voice_assistant.daemon.control_socket import MAX_REQUEST, ControlError, ControlServer, request
 
 
 class Recorder:

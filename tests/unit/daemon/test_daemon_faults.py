@@ -16,9 +16,9 @@ from voice_assistant.config import Settings
 from voice_assistant.daemon import Daemon
 from voice_assistant.errors import StageFailure
 from voice_assistant.llm.base import Completion
-from voice_assistant.progress import FAILED, tones
+from voice_assistant.pipeline.progress import FAILED, tones
+from voice_assistant.pipeline.speak import RecordingSink
 from voice_assistant.research.final import SPOKEN_UNFINISHED
-from voice_assistant.speak import RecordingSink
 from voice_assistant.stt.fake import FakeSTT
 from voice_assistant.tts.fake import FakeTTS
 

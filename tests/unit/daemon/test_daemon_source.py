@@ -13,7 +13,7 @@ from tests.fakes import fake_assistant, spoken
 from voice_assistant.config import Settings
 from voice_assistant.daemon import Daemon, State
 from voice_assistant.llm.fake import FakeLLM
-from voice_assistant.speak import RecordingSink
+from voice_assistant.pipeline.speak import RecordingSink
 from voice_assistant.stt.fake import FakeSTT
 from voice_assistant.wake.base import FRAME
 

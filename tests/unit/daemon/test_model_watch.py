@@ -28,8 +28,8 @@ from voice_assistant.daemon import Daemon, RingJob
 from voice_assistant.engines import Engines
 from voice_assistant.llm.base import Message
 from voice_assistant.model_watch import Finding, ModelWatch, verdict
-from voice_assistant.progress import FAILED, tones
-from voice_assistant.speak import RecordingSink
+from voice_assistant.pipeline.progress import FAILED, tones
+from voice_assistant.pipeline.speak import RecordingSink
 
 
 def test_what_a_change_means():

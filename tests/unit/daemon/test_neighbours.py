@@ -11,8 +11,8 @@ from wyoming.info import Describe, Info
 from tests.fakes import fake_assistant
 from voice_assistant.config import Settings
 from voice_assistant.daemon import Daemon
-from voice_assistant.speak import RecordingSink
-from voice_assistant.turn_service import TurnService
+from voice_assistant.pipeline.speak import RecordingSink
+from voice_assistant.rooms.service import TurnService
 from voice_assistant.wyoming_server.serve import Beside
 
 

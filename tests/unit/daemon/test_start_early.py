@@ -18,8 +18,8 @@ from voice_assistant.events import Utterance
 from voice_assistant.llm.fake import FakeLLM, TaskLLM
 from voice_assistant.memory.sqlite import connect
 from voice_assistant.memory.store import MemoryStore
-from voice_assistant.progress import earcon
-from voice_assistant.speak import RecordingSink
+from voice_assistant.pipeline.progress import earcon
+from voice_assistant.pipeline.speak import RecordingSink
 from voice_assistant.stt.fake import FakeSTT
 from voice_assistant.tts.fake import FakeTTS
 from voice_assistant.turn.runner import TurnRunner
@@ -110,7 +110,7 @@ def test_the_reply_waits_on_the_worker_until_the_silence_confirms_and_comes_alon
 def test_the_thinking_earcon_plays_when_confirmed_before_the_reply_is_made():
     import threading
 
-    from voice_assistant.speculation import Speculation
+    from voice_assistant.rooms.early_start import Speculation
 
     for ready, sounded in ((False, ["thinking"]), (True, [])):
         phases: list[str] = []
@@ -131,8 +131,8 @@ def test_undecided_past_its_longest_wait_it_is_dropped_and_a_late_confirm_is_ref
     import pytest
 
     from voice_assistant.errors import Dropped
-    from voice_assistant.pipeline import TurnResult
-    from voice_assistant.speculation import Speculation
+    from voice_assistant.pipeline.stages import TurnResult
+    from voice_assistant.rooms.early_start import Speculation
 
     phases: list[str] = []
     settled: list[TurnResult] = []

@@ -10,8 +10,9 @@ from tests.fakes import silence, tone
 from tests.paths import PARSER_MODEL
 from voice_assistant import backends
 from voice_assistant.assistant import Assistant
-from voice_assistant.cli import main
+from voice_assistant.cli.main import main
 from voice_assistant.config import Settings
+from voice_assistant.end_of_turn.fake import FakeEndOfTurn
 from voice_assistant.engines import Engines
 from voice_assistant.errors import ConfigError
 from voice_assistant.language.parser import Parser
@@ -21,7 +22,6 @@ from voice_assistant.llm.fake import FakeLLM, TaskLLM
 from voice_assistant.memory.embed import HashEmbedder
 from voice_assistant.stt.fake import FakeSTT
 from voice_assistant.tts.fake import FakeTTS
-from voice_assistant.turn_end.fake import FakeEndOfTurn
 from voice_assistant.vad import LoudnessVAD
 
 

@@ -7,8 +7,8 @@ import subprocess
 from pathlib import Path
 
 from tests.paths import CHECKOUT
-from voice_assistant import doctor
-from voice_assistant.doctor import outcome
+from voice_assistant.cli import doctor
+from voice_assistant.cli.doctor import outcome
 from voice_assistant.llm import llama_build
 from voice_assistant.llm.llama_build import (
     PORTABLE_X86,

@@ -94,7 +94,7 @@ def test_batch_files_are_independent_turns(tmp_path):
     import soundfile
 
     from tests.fakes import fake_pipeline, silence, tone
-    from voice_assistant.batch import run_batch
+    from voice_assistant.cli.batch import run_batch
 
     llm = FakeLLM(["It is noon."])
     for name in ("a", "b"):

@@ -23,16 +23,16 @@ from wyoming.snd import Played
 from tests.fakes import fake_assistant, spoken
 from tests.loop_thread import loop_thread, port_of
 from voice_assistant.config import Settings, WakeConfig
+from voice_assistant.end_of_turn.fake import FakeEndOfTurn
 from voice_assistant.listening.machine import Listening
 from voice_assistant.llm.fake import FakeLLM
+from voice_assistant.rooms.log import TurnLog
+from voice_assistant.rooms.service import TurnService
 from voice_assistant.satellite.hub import Satellites
 from voice_assistant.stt.fake import FakeSTT
 from voice_assistant.turn.acts import Act
 from voice_assistant.turn.alarm_acts import reminder_act
 from voice_assistant.turn.wall_clock import When
-from voice_assistant.turn_end.fake import FakeEndOfTurn
-from voice_assistant.turn_log import TurnLog
-from voice_assistant.turn_service import TurnService
 from voice_assistant.vad import LoudnessVAD
 from voice_assistant.wake.trigger import WakeTrigger
 from voice_assistant.wyoming.wire import read_event, write_event

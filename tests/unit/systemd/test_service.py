@@ -8,11 +8,9 @@ from pathlib import Path
 import pytest
 
 from tests.paths import CHECKOUT
-from voice_assistant import service
-from voice_assistant.cli import EXIT_ERROR, main
-from voice_assistant.config import load_settings
-from voice_assistant.errors import AssistantError
-from voice_assistant.service import (
+from voice_assistant.cli import systemd_unit as service
+from voice_assistant.cli.main import EXIT_ERROR, main
+from voice_assistant.cli.systemd_unit import (
     DISABLE,
     ENABLE,
     RELOAD,
@@ -22,6 +20,8 @@ from voice_assistant.service import (
     render_unit,
     unit_template,
 )
+from voice_assistant.config import load_settings
+from voice_assistant.errors import AssistantError
 
 SYSTEM_UNIT = CHECKOUT / "systemd" / "voice-assistant-system.service"
 NO_BUS = Outcome(1, "Failed to connect to bus: No medium found")

@@ -6,7 +6,7 @@ import numpy as np
 import soundfile
 
 from tests.fakes import fake_pipeline, silence, tone
-from voice_assistant.batch import expand_inputs, run_batch, summary
+from voice_assistant.cli.batch import expand_inputs, run_batch, summary
 from voice_assistant.stt.fake import FakeSTT
 
 FIELDS = {"file", "transcript", "reply", "stop_reason", "model_calls", "timings", "error"}

@@ -14,7 +14,7 @@ from tests.unit.turn.test_turn_runner import (
 )
 from voice_assistant.errors import Dropped
 from voice_assistant.llm.fake import FakeLLM
-from voice_assistant.pipeline import Delivery
+from voice_assistant.pipeline.stages import Delivery
 from voice_assistant.turn.session import Session
 
 

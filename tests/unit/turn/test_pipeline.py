@@ -5,7 +5,7 @@ import numpy as np
 from tests.fakes import ANSWER, fake_pipeline, silence, spoken, tone
 from voice_assistant.errors import StageFailure
 from voice_assistant.llm.fake import FakeLLM
-from voice_assistant.pipeline import Delivery
+from voice_assistant.pipeline.stages import Delivery
 from voice_assistant.stt.fake import FakeSTT
 from voice_assistant.tts.fake import FakeTTS
 
@@ -80,7 +80,7 @@ def test_a_stage_failure_becomes_an_error_event():
 
 
 def test_progress_is_only_phases_in_order_and_never_an_outcome():
-    from voice_assistant.progress import PHASES, earcon
+    from voice_assistant.pipeline.progress import PHASES, earcon
 
     heard: list[str] = []
     pipeline = fake_pipeline(llm=FakeLLM([ANSWER, "Canberra."]))

@@ -11,14 +11,14 @@ from tests.fakes import ANSWER, fake_pipeline, silence, spoken, tone
 from voice_assistant.errors import Refused
 from voice_assistant.events import Utterance
 from voice_assistant.llm.fake import FakeLLM
-from voice_assistant.pipeline import Delivery, TurnResult, turn_record
-from voice_assistant.sessions import Sessions
-from voice_assistant.speak import RecordingSink
+from voice_assistant.pipeline.speak import RecordingSink
+from voice_assistant.pipeline.stages import Delivery, TurnResult, turn_record
+from voice_assistant.rooms.log import TurnLog
+from voice_assistant.rooms.service import TurnService
+from voice_assistant.rooms.sessions import Sessions
 from voice_assistant.stt.fake import FakeSTT
 from voice_assistant.tts.fake import FakeTTS
 from voice_assistant.turn.session import Session
-from voice_assistant.turn_log import TurnLog
-from voice_assistant.turn_service import TurnService
 
 DENTIST = spoken("The dentist is on Thursday at 9:30.")
 

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from voice_assistant.turn_end.features import FRAMES, MELS, RATE, log_mel, mel_filters
+from voice_assistant.end_of_turn.features import FRAMES, MELS, RATE, log_mel, mel_filters
 
 
 def tone(hz: float, seconds: float) -> np.ndarray:

@@ -5,7 +5,7 @@ from types import SimpleNamespace
 
 from voice_assistant.config import Settings
 from voice_assistant.engines import Engines
-from voice_assistant.sessions import Sessions
+from voice_assistant.rooms.sessions import Sessions
 from voice_assistant.wyoming_server.server import WyomingServer, describe
 
 

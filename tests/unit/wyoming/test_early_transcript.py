@@ -8,8 +8,8 @@ import numpy as np
 
 from tests.fakes import LoudWindows, silence, tone
 from tests.unit.audio.test_turn_end_endpointing import config
+from voice_assistant.end_of_turn.fake import FakeEndOfTurn
 from voice_assistant.listening.endpointing import LiveEndpointer
-from voice_assistant.turn_end.fake import FakeEndOfTurn
 from voice_assistant.wyoming_server.early_transcript import EarlyTranscript
 
 

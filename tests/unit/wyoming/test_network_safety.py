@@ -16,8 +16,8 @@ from wyoming.ping import Ping
 from tests.fakes import fake_assistant
 from tests.loop_thread import loop_thread, port_of
 from voice_assistant.config import Settings
+from voice_assistant.rooms.service import TurnService
 from voice_assistant.tts.fake import FakeTTS
-from voice_assistant.turn_service import TurnService
 from voice_assistant.wyoming.uri import allowed
 from voice_assistant.wyoming_server.announce import SERVICE, lan_address
 from voice_assistant.wyoming_server.serve import name, start

@@ -26,7 +26,7 @@ from voice_assistant.wyoming.uri import address
 
 UNIT_NAME = "voice-assistant.service"
 MODES = ("wake", "ptt", "both")
-CHECKOUT_SYSTEMD = Path(__file__).resolve().parent.parent / "systemd"
+CHECKOUT_SYSTEMD = Path(__file__).resolve().parents[2] / "systemd"
 PLACEHOLDER = re.compile(r"@[A-Z_]+@")
 
 RELOAD = ["systemctl", "--user", "daemon-reload"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 
 from voice_assistant import modelstore
+from voice_assistant.cli.console import EXIT_FAILED, progress
 from voice_assistant.config import Settings
-from voice_assistant.console import EXIT_FAILED, progress
 from voice_assistant.errors import AssistantError
 
 

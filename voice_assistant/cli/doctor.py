@@ -15,12 +15,12 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from voice_assistant.cli.console import EXIT_FAILED, progress
+from voice_assistant.cli.engine_probe import KINDS, backend_of
 from voice_assistant.config import Settings
-from voice_assistant.console import EXIT_FAILED, progress
-from voice_assistant.engine_probe import KINDS, backend_of
 from voice_assistant.llm import llama_build
 
-PROBE = "voice_assistant.engine_probe"
+PROBE = "voice_assistant.cli.engine_probe"
 """The module each child runs (``python -m``)."""
 TIMEOUT_S = 600.0
 """A probe loads one model and makes one call: seconds, even on a loaded machine."""

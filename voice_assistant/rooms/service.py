@@ -22,11 +22,11 @@ from concurrent.futures import Future
 from typing import Any, TypeVar
 
 from voice_assistant.events import StageError
-from voice_assistant.pipeline import Delivery, Heard, Pipeline, Stage, TurnResult
+from voice_assistant.pipeline.stages import Delivery, Heard, Pipeline, Stage, TurnResult
 from voice_assistant.research.base import Mode
-from voice_assistant.sessions import Sessions
+from voice_assistant.rooms.log import TurnLog
+from voice_assistant.rooms.sessions import Sessions
 from voice_assistant.turn.session import Session
-from voice_assistant.turn_log import TurnLog
 
 T = TypeVar("T")
 Item = tuple[Callable[[], Any], "Future[Any]"]

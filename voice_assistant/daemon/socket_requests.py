@@ -8,8 +8,8 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from voice_assistant.daemon.job_runner import JobRunner
 from voice_assistant.daemon.jobs import SayJob, Status
-from voice_assistant.daemon.runner import JobRunner
 from voice_assistant.errors import AssistantError
 
 

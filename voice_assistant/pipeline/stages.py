@@ -18,7 +18,6 @@ from typing import Any, Literal
 import numpy as np
 
 from voice_assistant.config import EndpointConfig
-from voice_assistant.endpoint import first_utterance
 from voice_assistant.errors import AssistantError, Dropped, Refused
 from voice_assistant.events import (
     FloatAudio,
@@ -29,10 +28,11 @@ from voice_assistant.events import (
     Transcript,
     Utterance,
 )
-from voice_assistant.progress import Phase, Progress
+from voice_assistant.listening.endpointer import first_utterance
+from voice_assistant.pipeline.progress import Phase, Progress
+from voice_assistant.pipeline.speak import RecordingSink, Sink, Synthesis, speak
 from voice_assistant.research.base import Mode, Researcher
 from voice_assistant.research.dialogue import GoAhead, at_once
-from voice_assistant.speak import RecordingSink, Sink, Synthesis, speak
 from voice_assistant.stt.base import SpeechToText
 from voice_assistant.tts.base import TextToSpeech
 from voice_assistant.turn.session import Session

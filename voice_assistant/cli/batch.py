@@ -16,9 +16,9 @@ from typing import Any
 from voice_assistant.audio.wavfile import read_wav, write_wav
 from voice_assistant.errors import AssistantError
 from voice_assistant.events import StageError
-from voice_assistant.pipeline import Pipeline, Stage, TurnResult, turn_record
+from voice_assistant.pipeline.stages import Pipeline, Stage, TurnResult, turn_record
+from voice_assistant.rooms.service import TurnService
 from voice_assistant.turn.session import Session
-from voice_assistant.turn_service import TurnService
 from voice_assistant.wer import word_error_rate
 
 Row = dict[str, Any]

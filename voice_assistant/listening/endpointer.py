@@ -20,8 +20,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from voice_assistant.config import EndpointConfig
+from voice_assistant.end_of_turn.base import EndOfTurn
 from voice_assistant.events import SAMPLE_RATE, FloatAudio, Utterance
-from voice_assistant.turn_end.base import EndOfTurn
 from voice_assistant.vad import WINDOW_S, VoiceActivity
 
 log = logging.getLogger(__name__)

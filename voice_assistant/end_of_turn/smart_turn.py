@@ -9,9 +9,9 @@ from pathlib import Path
 import numpy as np
 import onnxruntime
 
+from voice_assistant.end_of_turn.features import log_mel
 from voice_assistant.errors import StageFailure
 from voice_assistant.events import FloatAudio
-from voice_assistant.turn_end.features import log_mel
 
 
 class SmartTurn:

@@ -8,12 +8,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from voice_assistant import service
+from voice_assistant.cli import systemd_unit as service
+from voice_assistant.cli.console import EXIT_ERROR, EXIT_FAILED, progress
+from voice_assistant.cli.models import cmd_models_install, cmd_models_status
 from voice_assistant.config import Settings, load_settings
 from voice_assistant.config.show import to_toml
-from voice_assistant.console import EXIT_ERROR, EXIT_FAILED, progress
 from voice_assistant.errors import AssistantError
-from voice_assistant.model_commands import cmd_models_install, cmd_models_status
 
 __all__ = ["EXIT_ERROR", "EXIT_FAILED", "main"]
 
@@ -25,14 +25,14 @@ def cmd_config_show(settings: Settings, sources: list[str], _args: argparse.Name
 
 
 def cmd_doctor(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
-    from voice_assistant.doctor import doctor
+    from voice_assistant.cli.doctor import doctor
 
     return doctor(settings, args.installed, args.config)
 
 
 def cmd_batch(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
     from voice_assistant.assistant import Assistant
-    from voice_assistant.batch import expand_inputs, run_batch, summary
+    from voice_assistant.cli.batch import expand_inputs, run_batch, summary
 
     if args.mode:
         settings.mode = args.mode
@@ -68,8 +68,8 @@ def cmd_batch(settings: Settings, _s: list[str], args: argparse.Namespace) -> in
 
 def cmd_ask(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
     from voice_assistant.assistant import Assistant
+    from voice_assistant.rooms.service import TurnService
     from voice_assistant.turn.session import Session
-    from voice_assistant.turn_service import TurnService
 
     assistant = Assistant(settings)
     assistant.engines.check_models(["llm"])
@@ -103,7 +103,7 @@ def cmd_ask(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
 
 def cmd_replay(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
     from voice_assistant.assistant import Assistant
-    from voice_assistant.replay import replay
+    from voice_assistant.cli.replay import replay
 
     assistant = Assistant(settings)
     assistant.engines.check_models(["llm"])
@@ -111,7 +111,7 @@ def cmd_replay(settings: Settings, _s: list[str], args: argparse.Namespace) -> i
 
 
 def cmd_memory(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
-    from voice_assistant.memory_commands import run_memory_command
+    from voice_assistant.cli.memories import run_memory_command
 
     return run_memory_command(settings, args)
 
@@ -159,7 +159,7 @@ def cmd_devices(settings: Settings, _s: list[str], args: argparse.Namespace) -> 
 
 def cmd_control(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
     """``status``, ``ptt``, ``say`` and ``stop``: requests to the running daemon."""
-    from voice_assistant.control import request
+    from voice_assistant.daemon.control_socket import request
 
     message: dict[str, Any] = {"cmd": args.command}
     if args.command == "ptt":
@@ -177,7 +177,7 @@ def cmd_control(settings: Settings, _s: list[str], args: argparse.Namespace) -> 
 
 def cmd_bench(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
     """The benchmarks live in the checkout's ``bench/``, not in the installed package."""
-    checkout = Path(__file__).resolve().parent.parent
+    checkout = Path(__file__).resolve().parents[2]
     if not (checkout / "bench" / "cli.py").is_file():
         raise AssistantError(
             "no-bench",

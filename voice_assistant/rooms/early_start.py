@@ -1,7 +1,7 @@
 """A turn started at a pause, before the user is surely done, so its reply comes sooner.
 
 When the end-of-turn model calls a short pause the end of the turn, the turn of the
-microphone (``daemon.runner``) or of a satellite (``satellite.link``) starts on the
+microphone (``daemon.job_runner``) or of a satellite (``satellite.link``) starts on the
 utterance so far (``listening.endpointing.Tentative``): transcription,
 research and the answer run while the silence goes on. Everything lasting waits in
 ``go_ahead`` (the stored turn, an act, speech), and so do the progress sounds and the
@@ -21,8 +21,8 @@ from collections.abc import Callable
 
 from voice_assistant.errors import Dropped
 from voice_assistant.events import Utterance
-from voice_assistant.pipeline import TurnResult
-from voice_assistant.progress import Phase, Progress
+from voice_assistant.pipeline.progress import Phase, Progress
+from voice_assistant.pipeline.stages import TurnResult
 
 Decision = bool | None
 """True: confirmed; False: dropped; None: not yet known."""

@@ -9,7 +9,7 @@ import threading
 from typing import Any
 
 from voice_assistant.errors import Refused
-from voice_assistant.pipeline import TurnResult, turn_record
+from voice_assistant.pipeline.stages import TurnResult, turn_record
 
 log = logging.getLogger("voice_assistant.daemon")
 STATUS_FIELDS = ("transcript", "reply", "heard", "cut", "stop_reason", "timings", "seconds")

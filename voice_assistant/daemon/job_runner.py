@@ -23,12 +23,12 @@ from voice_assistant.daemon.ringing import ring_alarms, ring_timers, rings_here
 from voice_assistant.errors import AssistantError, Refused
 from voice_assistant.events import Utterance
 from voice_assistant.listening.machine import follows
-from voice_assistant.pipeline import Delivery, Heard, TurnResult
-from voice_assistant.progress import FAILED, Phase, earcon, tones
-from voice_assistant.speak import Speaker, speak
-from voice_assistant.speculation import Speculation
-from voice_assistant.turn_log import REFUSED
-from voice_assistant.turn_service import TurnService
+from voice_assistant.pipeline.progress import FAILED, Phase, earcon, tones
+from voice_assistant.pipeline.speak import Speaker, speak
+from voice_assistant.pipeline.stages import Delivery, Heard, TurnResult
+from voice_assistant.rooms.early_start import Speculation
+from voice_assistant.rooms.log import REFUSED
+from voice_assistant.rooms.service import TurnService
 
 log = logging.getLogger("voice_assistant.daemon")
 

@@ -1,6 +1,6 @@
 """One real call to one engine, run in a child process by ``voice-assistant doctor``.
 
-``python -m voice_assistant.engine_probe KIND [--installed] [--config FILE]`` loads the
+``python -m voice_assistant.cli.engine_probe KIND [--installed] [--config FILE]`` loads the
 engine and makes one real call: llama.cpp decodes a prompt of a few dozen tokens and writes
 a few, whisper transcribes the probe clip, piper speaks a sentence, the wake word listens
 to the clip, MiniLM embeds a sentence. It prints ``info: …`` lines as it goes (flushed, so
@@ -181,7 +181,7 @@ def backend_of(settings: Settings, kind: str, installed: bool) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m voice_assistant.engine_probe")
+    parser = argparse.ArgumentParser(prog="python -m voice_assistant.cli.engine_probe")
     parser.add_argument("kind", choices=KINDS)
     parser.add_argument("--installed", action="store_true")
     parser.add_argument("--config", type=Path)

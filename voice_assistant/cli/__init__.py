@@ -1,0 +1,1 @@
+"""The command line: every ``voice-assistant`` command's entry point."""

@@ -1,0 +1,1 @@
+"""One turn's stages, the speaking of its reply, and its progress cues."""
