@@ -14,29 +14,15 @@ asked for all match. Prints the count per voice and every miss with what was hea
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
+from bench.phrasings import Phrasing
+from bench.phrasings import phrasing as _p
 from bench.voices import voices
 from voice_assistant.assistant import Assistant
 from voice_assistant.config import Settings
 from voice_assistant.turn.runner import TurnRunner
 from voice_assistant.turn.session import Session
-
-Values = dict[str, Any]
-
-
-@dataclass(frozen=True)
-class Phrasing:
-    said: str
-    kind: str
-    values: Values
-    missing: tuple[str, ...] = ()
-
-
-def _p(said: str, act: str, missing: tuple[str, ...] = (), **values: Any) -> Phrasing:
-    return Phrasing(said, act, values, missing)
-
 
 PHRASINGS = [
     # alarms

@@ -1,5 +1,6 @@
-# Held-out act phrasings, written without reading the rules (issue 24).
-from bench.acts import _p
+"""Held-out act phrasings, written before the rules and without reading them."""
+
+from bench.phrasings import phrasing as _p
 
 HELD_OUT = [
     # --- alarms (12) ---

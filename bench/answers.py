@@ -462,7 +462,7 @@ def run_requests(
 def hearing_lines(requests: list[Request], outcomes: list[Outcome]) -> list[str]:
     """Word error rate of what whisper heard, and of the question as research read it
     (a near miss read as the memories' word), against what the voice said."""
-    from bench.vocabulary import folded_wer
+    from bench.folded_wer import folded_wer
 
     said = [r.spoken for r in requests]
     heard = [o.heard for o in outcomes]

@@ -20,12 +20,11 @@ import numpy as np
 
 from bench.answers import ANSWER_SET, load_requests
 from bench.corpus import LIBRIVOX, SPEECH
+from bench.folded_wer import folded_wer
 from voice_assistant.audio.wavfile import read_wav, write_wav
 from voice_assistant.cli.batch import expand_inputs, reference_for
 from voice_assistant.config import Settings
 from voice_assistant.events import FloatAudio
-from voice_assistant.research.fold import fold
-from voice_assistant.wer import word_error_rate
 
 REAL = {
     "goforward.wav": "go forward ten meters",
@@ -34,14 +33,6 @@ REAL = {
 }
 RATES = (1.0, 1.25)
 """Piper's length scale: its own pace, and slower."""
-
-
-def folded_wer(references: list[str], heard: list[str]) -> float:
-    """Word error rate once number words and digits, case and punctuation are folded:
-    "ten of clubs" and "10 of Clubs" are the same words to a listener."""
-    return word_error_rate(
-        [" ".join(fold(r)) for r in references], [" ".join(fold(h)) for h in heard]
-    )
 
 
 def real_speech() -> list[tuple[FloatAudio, str]]:

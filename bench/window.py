@@ -18,7 +18,8 @@ import time
 from pathlib import Path
 
 from bench.corpus import DEBIAN_PACKAGES, PROMPTS
-from bench.vocabulary import folded_wer, real_speech
+from bench.folded_wer import folded_wer
+from bench.vocabulary import real_speech
 from voice_assistant.audio.wavfile import read_wav
 from voice_assistant.config import Settings
 from voice_assistant.events import FloatAudio
