@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol, runtime_checkable
+from typing import Any, Literal, NotRequired, Protocol, TypedDict, Unpack, runtime_checkable
 
 from voice_assistant.config import TaskProfile
 from voice_assistant.errors import StageFailure
@@ -42,6 +42,16 @@ Task = str
 name. A backend may run tasks on contexts or models of their own."""
 
 
+class CallOptions(TypedDict):
+    """What a call asks beside its messages and task: an output allowance, a deadline,
+    and optionally constrained output (a JSON schema, or a GBNF grammar)."""
+
+    max_tokens: int
+    deadline_s: float
+    json_schema: NotRequired[dict[str, Any] | None]
+    grammar: NotRequired[str | None]
+
+
 class LanguageModel(Protocol):
     """A chat model with an output allowance, a deadline and optional constrained output:
     a JSON schema, or a grammar (GBNF, rule ``root``). Each call names its task.
@@ -51,14 +61,7 @@ class LanguageModel(Protocol):
     first turn; see ``Prepares``)."""
 
     def complete(
-        self,
-        messages: list[Message],
-        *,
-        task: Task,
-        max_tokens: int,
-        deadline_s: float,
-        json_schema: dict[str, Any] | None = None,
-        grammar: str | None = None,
+        self, messages: list[Message], *, task: Task, **options: Unpack[CallOptions]
     ) -> Completion: ...
 
 
@@ -121,3 +124,33 @@ def call_task(
         return None
     calls.append(out.as_call(task))
     return out
+
+
+@dataclass(frozen=True)
+class TaskCalls:
+    """The model with each task's profile, held by whoever makes task calls."""
+
+    llm: LanguageModel
+    profiles: dict[str, TaskProfile]
+
+    def call(
+        self,
+        task: Task,
+        messages: list[Message],
+        calls: list[ModelCall],
+        schema: dict[str, Any] | None = None,
+        grammar: str | None = None,
+    ) -> Completion | None:
+        return call_task(self.llm, task, self.profiles[task], messages, calls, schema, grammar)
+
+    def text(
+        self,
+        task: Task,
+        messages: list[Message],
+        calls: list[ModelCall],
+        schema: dict[str, Any] | None = None,
+    ) -> str | None:
+        """The reply's text when the model finished it (not cut by its allowance or its
+        deadline)."""
+        out = self.call(task, messages, calls, schema)
+        return out.text if out is not None and out.finish_reason == "stop" else None

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Unpack
 
 from voice_assistant.config import Settings
-from voice_assistant.llm.base import Completion, Message, Task
+from voice_assistant.llm.base import CallOptions, Completion, Message, Task
 from voice_assistant.llm.llama import LlamaCppLLM
 
 FAMILIES = {"research": "research", "answer_general": "research", "understand": "understand"}
@@ -71,23 +71,9 @@ class LlamaCppContexts:
         return self._contexts[key]
 
     def complete(
-        self,
-        messages: list[Message],
-        *,
-        task: Task,
-        max_tokens: int,
-        deadline_s: float,
-        json_schema: dict[str, Any] | None = None,
-        grammar: str | None = None,
+        self, messages: list[Message], *, task: Task, **options: Unpack[CallOptions]
     ) -> Completion:
-        return self.context(task).complete(
-            messages,
-            task=task,
-            max_tokens=max_tokens,
-            deadline_s=deadline_s,
-            json_schema=json_schema,
-            grammar=grammar,
-        )
+        return self.context(task).complete(messages, task=task, **options)
 
     def count_tokens(self, messages: list[Message], task: Task = "") -> int:
         return self.context(task).count_tokens(messages)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, Unpack
 
-from voice_assistant.llm.base import Completion, Message
+from voice_assistant.llm.base import CallOptions, Completion, Message
 
 
 class FakeLLM:
@@ -27,20 +27,14 @@ class FakeLLM:
         return self.replies[min(len(self.calls) - 1, len(self.replies) - 1)]
 
     def complete(
-        self,
-        messages: list[Message],
-        *,
-        task: str,
-        max_tokens: int,
-        deadline_s: float,
-        json_schema: dict[str, Any] | None = None,
-        grammar: str | None = None,
+        self, messages: list[Message], *, task: str, **asked: Unpack[CallOptions]
     ) -> Completion:
+        max_tokens = asked["max_tokens"]
         options = {
             "max_tokens": max_tokens,
-            "deadline_s": deadline_s,
-            "schema": json_schema,
-            "grammar": grammar,
+            "deadline_s": asked["deadline_s"],
+            "schema": asked.get("json_schema"),
+            "grammar": asked.get("grammar"),
         }
         words = self.reply(messages, task, options).split()[:max_tokens]
         return Completion(

@@ -4,9 +4,10 @@ that names none goes to ``llm.backend``."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Unpack
 
 from voice_assistant.llm.base import (
+    CallOptions,
     Completion,
     LanguageModel,
     Message,
@@ -25,23 +26,9 @@ class TaskRouter:
         return self.by_task.get(task, self.default)
 
     def complete(
-        self,
-        messages: list[Message],
-        *,
-        task: Task,
-        max_tokens: int,
-        deadline_s: float,
-        json_schema: dict[str, Any] | None = None,
-        grammar: str | None = None,
+        self, messages: list[Message], *, task: Task, **options: Unpack[CallOptions]
     ) -> Completion:
-        return self.model_for(task).complete(
-            messages,
-            task=task,
-            max_tokens=max_tokens,
-            deadline_s=deadline_s,
-            json_schema=json_schema,
-            grammar=grammar,
-        )
+        return self.model_for(task).complete(messages, task=task, **options)
 
     def count_tokens(self, messages: list[Message], task: Task = "") -> int:
         return prompt_tokens(self.model_for(task), messages, task)

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from voice_assistant.config import TaskProfile
 from voice_assistant.events import ModelCall
-from voice_assistant.llm.base import Completion, LanguageModel, Message, call_task
+from voice_assistant.llm.base import Completion, LanguageModel, Message, TaskCalls
 from voice_assistant.research import compose, model_review
 from voice_assistant.research.answer_review import Review, review
 from voice_assistant.research.base import Mode
@@ -91,17 +91,8 @@ class Answerer:
     ) -> None:
         self.llm = llm
         self.profiles = profiles
+        self.tasks = TaskCalls(llm, profiles)
         self.grounder = grounder
-
-    def _call(
-        self,
-        task: str,
-        messages: list[Message],
-        calls: list[ModelCall],
-        schema: dict[str, Any] | None = None,
-        grammar: str | None = None,
-    ) -> Completion | None:
-        return call_task(self.llm, task, self.profiles[task], messages, calls, schema, grammar)
 
     def answer(
         self,
@@ -134,7 +125,7 @@ class Answerer:
         written = mode == "written"
         schema = written_schema(len(notes)) if written else None
         grammar = None if written else spoken_grammar(len(notes))
-        completion = first = self._call(task, request, calls, schema, grammar)
+        completion = first = self.tasks.call(task, request, calls, schema, grammar)
         for attempt in (1, 2):
             if completion is None:
                 break
@@ -165,7 +156,7 @@ class Answerer:
             if attempt == 2 or not self.profiles[task].rewrite:
                 break  # no second draft to review (the same one again would fail again)
             failed = [f.text() for f in verdict.findings] or ["it is not in the form asked for"]
-            completion = self._call(
+            completion = self.tasks.call(
                 task, rewrite_request(request, completion.text, failed), calls, schema, grammar
             )
         if completion is None and first is None:
@@ -251,7 +242,7 @@ class Answerer:
             found = locate(without_header(fact.quote, note), note.excerpt)
             sentence = " ".join(found.sentences) if found else fact.quote
             messages = model_review.request(question, sentence, fact.say)
-            out = self._call("review", messages, calls, model_review.schema())
+            out = self.tasks.call("review", messages, calls, model_review.schema())
             failed = model_review.failed(out.text) if out else None
             if failed:
                 verdict.kept.remove(fact)
@@ -274,7 +265,7 @@ class Answerer:
     def _general(self, question: str, history: list[Message], mode: Mode) -> Answered:
         request = general_request(question, history)
         calls: list[ModelCall] = []
-        out = self._call("answer_general", request, calls)
+        out = self.tasks.call("answer_general", request, calls)
         trace: dict[str, Any] = {"kind": "general", "drafts": []}
         said = speakable(out.text) if out is not None and out.finish_reason == "stop" else ""
         failed = general_findings(question, said) if said else ["no answer"]

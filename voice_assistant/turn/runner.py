@@ -15,7 +15,7 @@ from typing import Any
 from voice_assistant.config import TaskProfile
 from voice_assistant.errors import AssistantError, Dropped
 from voice_assistant.events import ModelCall, Reply
-from voice_assistant.llm.base import LanguageModel, Message, call_task
+from voice_assistant.llm.base import LanguageModel, Message, TaskCalls
 from voice_assistant.memory.conversation import Conversations
 from voice_assistant.research.base import Mode, Researcher
 from voice_assistant.research.dialogue import Dialogue
@@ -94,6 +94,7 @@ class TurnRunner:
         self.research = research
         self.actions = actions
         self.profiles = profiles
+        self.tasks = TaskCalls(llm, profiles)
         self.review = review
 
     def prefixes(self, mode: Mode) -> list[tuple[str, list[Message]]]:
@@ -101,16 +102,6 @@ class TurnRunner:
         answers, theirs is the one kept."""
         understanding = [Message("system", understand.SYSTEM), Message("user", "hello")]
         return [("understand", understanding), *self.research.prefixes(mode)]
-
-    def _call(
-        self,
-        task: str,
-        messages: list[Message],
-        calls: list[ModelCall],
-        schema: dict[str, Any] | None = None,
-    ) -> str | None:
-        out = call_task(self.llm, task, self.profiles[task], messages, calls, schema)
-        return out.text if out is not None and out.finish_reason == "stop" else None
 
     def understand(
         self, utterance: str, session: Session, calls: list[ModelCall]
@@ -128,7 +119,7 @@ class TurnRunner:
         if not understand.act_talk(utterance):  # alarm words only: the model knows no alarms
             return understand.unread_alarm(utterance)
         messages = [Message("system", understand.SYSTEM), Message("user", utterance)]
-        output = self._call("understand", messages, calls, understand.schema())
+        output = self.tasks.text("understand", messages, calls, understand.schema())
         understood = understand.cover(understand.interpret(output or "", utterance), utterance)
         return understand.no_model_alarms(understood, utterance)
 
@@ -148,7 +139,7 @@ class TurnRunner:
             return fallback
         material = "\n".join(document.material())
         messages = [Message("system", ACKNOWLEDGE), Message("user", f"Material:\n{material}")]
-        draft = self._call("acknowledge", messages, calls)
+        draft = self.tasks.text("acknowledge", messages, calls)
         verdicts: list[Any] = []
         for attempt in range(2):
             if draft is None:
@@ -163,7 +154,7 @@ class TurnRunner:
                 return draft
             if attempt == 0:
                 fix = f"Your reply failed these checks: {', '.join(failed or ['unreadable'])}."
-                draft = self._call(
+                draft = self.tasks.text(
                     "acknowledge",
                     [*messages, Message("assistant", draft), Message("user", fix + " Rewrite.")],
                     calls,
@@ -177,7 +168,7 @@ class TurnRunner:
             Message("system", REVIEW),
             Message("user", review_prompt(document, draft, checks)),
         ]
-        output = self._call("review", messages, calls, review_schema(checks))
+        output = self.tasks.text("review", messages, calls, review_schema(checks))
         failed = findings(output or "", checks)
         return failed if failed is not None else ["unreadable verdict"]
 

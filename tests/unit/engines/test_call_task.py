@@ -6,7 +6,7 @@ import pytest
 from voice_assistant.config import TaskProfile
 from voice_assistant.errors import ModelError, StageFailure
 from voice_assistant.events import ModelCall
-from voice_assistant.llm.base import Message, call_task
+from voice_assistant.llm.base import Message, TaskCalls, call_task
 from voice_assistant.llm.fake import FakeLLM
 
 
@@ -38,3 +38,12 @@ def test_an_engine_failing_mid_call_is_none_and_a_missing_model_is_the_turn_s_er
     missing = Failing(ModelError("model-missing", "qwen is not installed"))
     with pytest.raises(ModelError):
         call_task(missing, "research", profile, [Message("user", "?")], calls)
+
+
+def test_a_task_s_text_is_kept_only_when_the_model_finished_it():
+    profiles = {"acknowledge": TaskProfile(max_tokens=8, deadline_s=1.0)}
+    finished, calls = FakeLLM(["Timer set."]), list[ModelCall]()
+    assert TaskCalls(finished, profiles).text("acknowledge", [], calls) == "Timer set."
+    cut = FakeLLM(["Timer set for"], finish_reason="length")
+    assert TaskCalls(cut, profiles).text("acknowledge", [], calls) is None
+    assert [c.task for c in calls] == ["acknowledge", "acknowledge"]
