@@ -470,7 +470,7 @@ def daemon_path(assistant: Assistant, stream: Stream) -> PathReport:
         log.now_s = mic.clock
         mic.clock += len(block) / SAMPLE_RATE
         wakes = daemon.counts.wakes
-        mic.open_follow_up()
+        mic.take_notices()  # what the worker told, as between two blocks
         mic.hear(block)
         piece = stream.at(log.now_s)
         if daemon.counts.wakes > wakes:

@@ -18,13 +18,15 @@ from bench.peers import Satellite, wyoming_satellite
 from tests.audio_rig import pulseaudio_rig
 from tests.conftest import with_demo_memories
 from tests.live_daemon import LiveDaemon, Speaker, loud_seconds
-from tests.paths import CHECKOUT
+from tests.paths import CHECKOUT, DEMO
 from voice_assistant.audio.wavfile import to_mono_16k
+from voice_assistant.satellite.link import PLAYED_MARGIN_S
 from voice_assistant.wer import word_error_rate
 
 pytestmark = pytest.mark.integration
 
 WAKE = CHECKOUT / "demo" / "wake"
+WINDOW = CHECKOUT / "demo" / "window"
 
 
 class Rig:
@@ -114,6 +116,28 @@ def test_a_question_at_a_satellite_is_answered_there_aloud(rig, real_assistant):
     # the other room and the daemon's own microphone took no turn
     assert rig.link("bedroom")["turns"] == 0 and not replies(bedroom)
     assert rig.daemon.turns() == local_turns
+
+
+def test_how_do_you_know_at_a_satellite_needs_no_wake_word(rig):
+    kitchen = rig.rooms["kitchen"]
+    before, turns = len(replies(kitchen)), rig.link("kitchen")["turns"]
+    kitchen.say(WAKE / "hey_jarvis.wav")
+    kitchen.say(DEMO / "dentist.wav")
+    reply = wait_for_reply(kitchen, before + 1)
+    link = rig.link("kitchen")
+    assert "dentist" in link["last_turn"]["transcript"].lower(), link["last_turn"]
+    wakes = link["wakes"]
+    # wyoming-satellite 1.0.0 says no ``played``: the link waits out the reply's length and
+    # a margin before it listens again (its speaker got the reply faster than it plays)
+    time.sleep(reply.stat().st_size / 2 / 22_050 + PLAYED_MARGIN_S + 0.5)
+    kitchen.say(WINDOW / "how_do_you_know.wav")  # no wake word
+    wait_for_reply(kitchen, before + 2)
+    rig.daemon.wait_for(
+        "the window's turn", lambda s: s["satellites"][kitchen.uri]["turns"] == turns + 2
+    )
+    link = rig.link("kitchen")
+    assert link["wakes"] == wakes
+    assert link["last_turn"]["reply"].startswith("From your note 'Dentist'"), link["last_turn"]
 
 
 def test_the_daemon_s_own_microphone_works_beside_them(rig):

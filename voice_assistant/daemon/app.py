@@ -1,10 +1,10 @@
 """``voice-assistant run``: the live assistant, put together from parts that each do one
 job: the microphone loop on the main thread (``microphone.MicLoop`` opens the device,
 ``mic_reader.MicReader`` decides what each block means), the daemon's work on the turn
-service's worker (``runner.JobRunner``: its turns through ``TurnService.submit``, timers
-ringing, ``say``), the control socket's requests (``commands.Commands``) and the state
-they all post to (``board.Board``). The Wyoming server and the satellites run beside it
-on the same worker. Only the worker touches the database."""
+service's worker (``job_runner.JobRunner``: its turns through ``TurnService.submit``,
+timers ringing, ``say``), the control socket's requests (``socket_requests.Commands``) and
+the state they all post to (``board.Board``). The Wyoming server and the satellites run
+beside it on the same worker. Only the worker touches the database."""
 
 from __future__ import annotations
 

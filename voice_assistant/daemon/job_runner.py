@@ -4,7 +4,7 @@ alarms and reminders ringing (``ringing``), ``say`` and the heard-you earcon. Wh
 turn leaves behind is settled here, on the worker, before the next job starts: a refused
 turn's tone, a failed turn's tone, what a cut reply was heard saying, whether the
 microphone listens for a follow-up. A turn may start early, at a pause
-(``speculation.Speculation``): the silence confirms it or the user goes on and it is
+(``rooms.early_start.Speculation``): the silence confirms it or the user goes on and it is
 dropped unseen."""
 
 from __future__ import annotations
@@ -22,13 +22,14 @@ from voice_assistant.daemon.models import ModelGuard
 from voice_assistant.daemon.ringing import ring_alarms, ring_timers, rings_here
 from voice_assistant.errors import AssistantError, Refused
 from voice_assistant.events import Utterance
-from voice_assistant.listening.machine import follows
+from voice_assistant.listening.turn_taking import Notice, Rings
 from voice_assistant.pipeline.progress import FAILED, Phase, earcon, tones
 from voice_assistant.pipeline.speak import Speaker, speak
 from voice_assistant.pipeline.stages import Delivery, Heard, TurnResult
 from voice_assistant.rooms.early_start import Speculation
-from voice_assistant.rooms.log import REFUSED
+from voice_assistant.rooms.log import ended
 from voice_assistant.rooms.service import TurnService
+from voice_assistant.turn.word_windows import WordWindow
 
 log = logging.getLogger("voice_assistant.daemon")
 
@@ -53,12 +54,8 @@ class JobRunner:
         """A job other than the once-a-second ring check runs: the assistant may be speaking."""
         self.hush = threading.Event()
         """Set by ``stop``, a barge-in or SIGTERM: the sentence playing is cut, no more follow."""
-        self.follow_up = threading.Event()
-        """The last reply asks something: the microphone listens once the worker is idle."""
-        self.answered = threading.Event()
-        """The last reply was an answer: "How do you know?" may follow, no wake word needed."""
-        self.ringing = threading.Event()
-        """An alarm or reminder rings: "Stop" ends it, no wake word needed."""
+        self.tell: Callable[[Notice], None] = lambda notice: None
+        """Tells the microphone's turn-taking a turn's end or a ring (``MicReader``)."""
         self.elsewhere: Callable[[], frozenset[str]] = frozenset
         """The rooms whose satellites are connected now: they ring their own timers."""
         self.session = worker.sessions.get("local")  # this microphone's conversation
@@ -84,9 +81,10 @@ class JobRunner:
             early[0].drop()
 
     # turns -----------------------------------------------------------------------------
-    def turn(self, heard: Heard) -> Future[TurnResult]:
+    def turn(self, heard: Heard, words: WordWindow | None = None) -> Future[TurnResult]:
         """One turn from the microphone, queued on the worker in the microphone's session;
-        if one was started early on this very utterance, that one goes ahead instead."""
+        if one was started early on this very utterance, that one goes ahead instead.
+        ``words``: heard in a word window, the turn goes on only for its words."""
         early, self.early = self.early, None
         if early is not None:
             started, future = early
@@ -102,6 +100,7 @@ class JobRunner:
             progress=self._progress,
             gate=self._gate,
             finished=self._finished,
+            words=words,
         )
         return self._submit(heard, delivery)
 
@@ -181,11 +180,8 @@ class JobRunner:
         if error is not None:  # refused, or e.g. piper failed: say so with a sound
             with contextlib.suppress(AssistantError):  # the speaker may be what failed
                 self.sink.play(tones(FAILED), 22_050)
-        ran = error is None or error.stage != REFUSED
-        if ran and reply is not None and follows(reply.follow_up, cut):
-            self.follow_up.set()
-        elif ran and reply is not None and reply.review is not None and not cut:
-            self.answered.set()  # research answered: its support can be asked for
+        if reply is not None:  # what it opens: a follow-up, or "How do you know?"
+            self.tell(ended(result, cut))
 
     def _crashed(self, future: Future[TurnResult]) -> None:
         """A turn that raised past the pipeline (a bug): logged, and the daemon goes on."""
@@ -256,7 +252,7 @@ class JobRunner:
             return
         self.busy.set()
         self.board.post("ringing")
-        self.ringing.set()
+        self.tell(Rings(True))  # "Stop" ends it, no wake word needed
         try:
             tts, ring_for_s = self.engines.tts(), self.settings.alarms.ring_for_s
             self.counts.timers_rung += ring_timers(actions, timers, self.sink, tts, self.hush)
@@ -264,4 +260,4 @@ class JobRunner:
                 actions.book, alarms, self.sink, tts, self.hush, self.stopping, ring_for_s
             )
         finally:
-            self.ringing.clear()
+            self.tell(Rings(False))

@@ -1,12 +1,15 @@
 """The daemon's microphone side, on the main thread: every block read goes through the
-listening machine (``listening.machine.Listening``: wake word, barge-in, endpointing,
-follow-up windows), and what it decides becomes a turn or a job for the worker
-(``runner.JobRunner``). It plays, stores and loads nothing itself; a reload it asks for
-happens here only when the worker is idle and no window is open."""
+room's turn-taking (``listening.turn_taking.TurnTaking``: the wake word, barge-in,
+endpointing, the windows that need no wake word, push-to-talk, the early start), and the
+actions it returns become turns or jobs for the worker (``job_runner.JobRunner``). What the
+worker learns (a turn's end, a ring) reaches the machine as a notice, read here between
+blocks. It plays, stores and loads nothing itself; a reload it asks for happens here only
+when the worker is idle and no window is open."""
 
 from __future__ import annotations
 
 import logging
+import queue
 import threading
 import time
 from collections.abc import Callable
@@ -18,9 +21,19 @@ from voice_assistant.daemon.job_runner import JobRunner
 from voice_assistant.daemon.jobs import Counts, EarconJob, MicState, RingJob
 from voice_assistant.daemon.microphone import AudioStream
 from voice_assistant.events import Utterance
-from voice_assistant.listening.endpointing import Resumed, Tentative
-from voice_assistant.listening.machine import GaveUp, Listening, Spoke, Woke
-from voice_assistant.turn.word_windows import WordWindow, wanted
+from voice_assistant.listening.machine import GaveUp, Listening, Woke
+from voice_assistant.listening.turn_taking import (
+    Action,
+    Drop,
+    Held,
+    Notice,
+    Opened,
+    Request,
+    StartEarly,
+    TurnTaking,
+    Words,
+)
+from voice_assistant.turn.word_windows import says_stop
 
 log = logging.getLogger("voice_assistant.daemon")
 RING_CHECK_S = 1.0
@@ -51,12 +64,18 @@ class MicReader:
         self.last_barge_in_s = 0.0
         self.clock = 0.0
         """Seconds of microphone audio read: the time the wake and listening rules see."""
-        self.words_for: WordWindow | None = None
-        """The open window takes only these words (``word_windows``); None: any request."""
+        self.notices: queue.SimpleQueue[Notice] = queue.SimpleQueue()
+        runner.tell = self.notices.put  # the worker's notices, read here between blocks
 
     def use(self, listening: Listening) -> None:
-        """The wake word and endpointing blocks go through (again after a reload)."""
-        self.listening = listening
+        """The wake word and endpointing blocks go through (a new machine after a reload,
+        which happens only with no window open and the worker idle)."""
+        silence_s = self.runner.settings.endpoint.whole_command_silence_s
+        self.taking = TurnTaking(listening, silence_s)
+
+    @property
+    def listening(self) -> Listening:
+        return self.taking.listening
 
     def mic_changed(self, ok: bool) -> None:
         """The device opened (``ok``) or was lost."""
@@ -66,8 +85,7 @@ class MicReader:
             return
         self.mic_state = MicState.LOST
         self.counts.mic_losses += 1
-        self.runner.went_on()  # a turn started at a pause will never be confirmed now
-        self.listening.close()
+        self.carry_out(self.taking.lost())
         self.board.post("mic-lost")
 
     def read(self, stream: AudioStream) -> None:
@@ -84,86 +102,66 @@ class MicReader:
                 continue
             self.clock += len(block) / RATE
             if self.talking.is_set():
-                self.runner.went_on()  # push-to-talk now decides where the turn ends
-                self.listening.hold(block, stream.pre_roll)
-                self.board.post("listening")
-                continue
-            pushed = self.listening.release()
-            if pushed is not None:
-                self.runner.turn(pushed.audio)
+                self.carry_out(self.taking.held(block, stream.pre_roll))
                 continue
             self.hear(block)
 
     def between_blocks(self, stream: AudioStream) -> None:
-        sooner_s = self.runner.settings.endpoint.whole_command_silence_s
-        if self.runner.whole_early() and sooner_s > 0:  # "Set a timer for ten minutes."
-            self.listening.end_sooner(sooner_s)
-        self.open_follow_up()
-        self.open_word_window()
+        self.take_notices()
+        if self.runner.whole_early():  # "Set a timer for ten minutes."
+            self.taking.whole_command()
         idle = self.runner.idle() and not self.listening.listening
         if self.reload_requested.is_set() and idle:
             self.reload_requested.clear()
             if self.reload():
                 stream.drain()  # audio heard while loading is stale
 
-    def open_follow_up(self) -> None:
-        """After a reply that asks, listen without the wake word once the worker is idle."""
-        if self.runner.follow_up.is_set() and self.runner.idle():
-            self.runner.follow_up.clear()
-            self.listening.follow_up()
-            self.board.post("listening")
+    def take_notices(self) -> None:
+        """What the worker told since the last block: a turn's end, a ring."""
+        while True:
+            try:
+                notice = self.notices.get_nowait()
+            except queue.Empty:
+                return
+            self.taking.told(notice)
 
-    def open_word_window(self) -> None:
-        """While something rings, listen for "stop"; after an answer, once, for "How do you
-        know?". Neither needs the wake word, and neither takes anything else."""
-        if self.listening.listening:
-            return
-        if self.runner.ringing.is_set():
-            self.words_for = "stop"
-        elif self.runner.answered.is_set() and self.runner.idle():
-            self.runner.answered.clear()
-            self.words_for = "where-from"
-        else:
-            return
-        self.listening.follow_up()
+    def hear(self, block: Any) -> None:
+        """One block through the room's turn-taking (``clock`` already counts it)."""
+        busy, idle = self.runner.busy.is_set(), self.runner.idle()
+        self.carry_out(self.taking.block(block, self.clock, busy=busy, idle=idle))
 
-    def heard_words(self, utterance: Utterance) -> None:
-        """An utterance in a word window: whisper reads it here; only the window's words act."""
-        window, self.words_for = self.words_for, None
-        assert window is not None
+    def carry_out(self, actions: list[Action]) -> None:
+        for action in actions:
+            if isinstance(action, Woke):
+                self.counts.wakes += 1
+                if action.barge_in:
+                    self.runner.cut()
+                    self.counts.barge_ins += 1
+                    self.last_barge_in_s = time.monotonic()
+                    log.info("barge-in: speech stopped")
+                self.runner.queue(EarconJob())
+                self.board.post("listening")
+            elif isinstance(action, (Opened, Held)):
+                self.board.post("listening")
+            elif isinstance(action, Drop):
+                self.runner.went_on()
+            elif isinstance(action, StartEarly):
+                self.runner.start_early(action.utterance)
+            elif isinstance(action, Request):
+                self.runner.turn(action.heard)
+            elif isinstance(action, Words) and action.window == "stop":
+                self.stop_if_said(action.utterance)
+            elif isinstance(action, Words):
+                self.runner.turn(action.utterance, words=action.window)
+            elif isinstance(action, GaveUp):
+                self.board.post("gave-up")
+
+    def stop_if_said(self, utterance: Utterance) -> None:
+        """An utterance while something rings: whisper reads it here, as the worker is
+        ringing; "Stop" ends the ring, anything else is ignored."""
         text = self.runner.engines.stt().transcribe(utterance.samples).text
-        if not wanted(window, text):
-            log.info("heard %r while listening for %s: ignored", text, window)
-        elif window == "stop":
+        if says_stop(text):
             log.info("stopped by voice: %r", text)
             self.runner.cut()
         else:
-            self.runner.turn(utterance)
-
-    def hear(self, block: Any) -> None:
-        """Wake word, barge-in and endpointing for one block (``clock`` already counts it)."""
-        action = self.listening.feed(block, self.clock, speaking=self.runner.busy.is_set())
-        if self.words_for is not None and not isinstance(action, (Woke, Spoke, GaveUp)):
-            return  # a word window starts no turn early
-        if isinstance(action, Woke):
-            self.words_for = None  # the wake word: a request of any kind
-            self.runner.went_on()
-            self.counts.wakes += 1
-            if action.barge_in:
-                self.runner.cut()
-                self.counts.barge_ins += 1
-                self.last_barge_in_s = time.monotonic()
-                log.info("barge-in: speech stopped")
-            self.runner.queue(EarconJob())
-            self.board.post("listening")
-        elif isinstance(action, Spoke) and self.words_for is not None:
-            self.heard_words(action.utterance)
-        elif isinstance(action, Spoke):
-            self.runner.turn(action.utterance)
-        elif isinstance(action, Tentative):
-            self.runner.start_early(action.utterance)
-        elif isinstance(action, Resumed):
-            self.runner.went_on()
-        elif isinstance(action, GaveUp):
-            self.words_for = None
-            self.board.post("gave-up")
+            log.info("heard %r while ringing: ignored", text)

@@ -3,13 +3,10 @@
 Blocks of audio and the time in, actions out: the wake word (``Woke``, a barge-in when the
 assistant is speaking), an endpointed utterance (``Spoke``), a listening window that closed
 with nobody speaking (``GaveUp``), push-to-talk audio released (``Pushed``). It plays,
-queues and stores nothing: ``app.Daemon`` turns actions into jobs. Time is the audio read
-(``now_s``), so the rules hold whatever the wall clock does.
-
-The policy is here too, the same for the daemon's microphone and every satellite: the wake
-word opens a window of ``listen.wake_timeout_s``; heard while the assistant speaks, it is
-a barge-in (the caller cuts its speech); a reply that asks something and was heard to its
-end opens a follow-up window of ``listen.follow_up_s``, no wake word needed.
+queues and stores nothing. Time is the audio read (``now_s``), so the rules hold whatever
+the wall clock does. The wake word opens a window of ``listen.wake_timeout_s``; heard
+while the assistant speaks, it is a barge-in. Which windows open without the wake word,
+and what a room does with each action, is ``turn_taking.TurnTaking``'s.
 """
 
 from __future__ import annotations
@@ -59,12 +56,6 @@ Action = Woke | Spoke | GaveUp | Pushed | Tentative | Resumed
 """``Tentative``: the utterance so far at a pause the end-of-turn model calls the end (the
 window stays open: a ``Spoke`` of the same utterance confirms it, ``Resumed`` says the
 user went on)."""
-
-
-def follows(asks: bool, cut: bool) -> bool:
-    """A reply opens a follow-up window when it asks something (``Reply.follow_up``) and
-    was not cut short (a barge-in or ``stop`` means the user moved on)."""
-    return asks and not cut
 
 
 class Listening:

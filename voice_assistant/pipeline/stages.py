@@ -4,7 +4,7 @@ A turn starts from raw audio (endpointed first: a batch WAV, push-to-talk), from
 utterance already endpointed (the daemon's listener), or from text (``ask``), and may
 stop after any stage (``--until``). Each stage is timed; a failing stage becomes a
 ``StageError`` in the result rather than an exception, so one bad turn never stops the
-others. ``turn_service.TurnService`` runs turns on its worker; this module runs one.
+others. ``rooms.service.TurnService`` runs turns on its worker; this module runs one.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from voice_assistant.research.dialogue import GoAhead, at_once
 from voice_assistant.stt.base import SpeechToText
 from voice_assistant.tts.base import TextToSpeech
 from voice_assistant.turn.session import Session
+from voice_assistant.turn.word_windows import WordWindow, wanted
 from voice_assistant.vad import VoiceActivity
 
 Stage = Literal["stt", "answer", "tts"]
@@ -79,6 +80,9 @@ class Delivery:
     """Called before anything lasting (``Dialogue.go_ahead``): a turn started at a pause
     waits there until the end of the turn is confirmed, or raises ``errors.Dropped``;
     None: the turn was heard to its end."""
+    words: WordWindow | None = None
+    """Heard in a word window (no wake word): the turn goes on only if whisper hears the
+    window's words, and otherwise stops unseen (``ignored``), so a radio starts nothing."""
 
 
 @dataclass
@@ -184,6 +188,9 @@ class Pipeline:
             t = self._timed(result, "stt", t)
         if not result.transcript.text:
             result.stop_reason = "empty-transcript"
+            return
+        if delivery.words is not None and not wanted(delivery.words, result.transcript.text):
+            result.stop_reason = "ignored"
             return
         if until == "stt":
             result.stop_reason = "until-stt"

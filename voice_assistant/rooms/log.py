@@ -9,6 +9,7 @@ import threading
 from typing import Any
 
 from voice_assistant.errors import Refused
+from voice_assistant.listening.turn_taking import TurnEnded
 from voice_assistant.pipeline.stages import TurnResult, turn_record
 
 log = logging.getLogger("voice_assistant.daemon")
@@ -16,6 +17,18 @@ STATUS_FIELDS = ("transcript", "reply", "heard", "cut", "stop_reason", "timings"
 PRIVATE = ("transcript", "reply", "heard")  # memory text: INFO logs keep to how it went
 REFUSED = Refused.stage
 """The stage of a turn that was not run (``Delivery.gate`` said why)."""
+
+
+def ended(result: TurnResult, cut: bool) -> TurnEnded:
+    """What a finished turn leaves for its room's listening (``cut``: its reply was cut
+    short, as the room knows best)."""
+    reply = result.reply
+    return TurnEnded(
+        ran=result.error is None or result.error.stage != REFUSED,
+        asks=reply is not None and reply.follow_up,
+        answered=reply is not None and reply.review is not None,
+        cut=cut,
+    )
 
 
 def summary(result: TurnResult, seconds: float) -> dict[str, Any]:

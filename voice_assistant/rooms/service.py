@@ -5,7 +5,7 @@ server, batch and ``ask`` each give it what was heard (audio, an utterance or te
 ``pipeline.Heard``), a ``Session``, and where the reply goes (``pipeline.Delivery``), and
 get a future of its ``TurnResult``. The service keeps every room's conversation
 (``sessions.Sessions``) and, when it has one, the log of finished turns
-(``turn_log.TurnLog``). ``call`` runs any other job that touches the engines or the store
+(``log.TurnLog``). ``call`` runs any other job that touches the engines or the store
 (a timer ringing, ``say``) on the same thread, so nothing else ever writes to the database.
 """
 
@@ -27,6 +27,8 @@ from voice_assistant.research.base import Mode
 from voice_assistant.rooms.log import TurnLog
 from voice_assistant.rooms.sessions import Sessions
 from voice_assistant.turn.session import Session
+
+logger = logging.getLogger("voice_assistant.daemon")
 
 T = TypeVar("T")
 Item = tuple[Callable[[], Any], "Future[Any]"]
@@ -82,7 +84,11 @@ class TurnService:
             result = TurnResult(stop_reason=refusal.reason, error=error)
         else:
             result = self.pipeline.run(heard, session, until, mode, delivery)
-        if self.log is not None and result.stop_reason != "dropped":  # started early, unseen
+        if result.stop_reason == "ignored":
+            heard = result.transcript.text if result.transcript else ""
+            logger.info("heard %r in a word window: ignored", heard)
+        unseen = result.stop_reason in ("dropped", "ignored")  # started early; other words
+        if self.log is not None and not unseen:
             self.log.record(
                 session.room if session else "batch", result, time.monotonic() - started
             )

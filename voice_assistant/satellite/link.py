@@ -10,9 +10,11 @@ The satellite's part of the conversation: ``detection`` when our wake word hears
 code. A satellite that wakes itself (``run-pipeline`` from the ``asr`` stage) is listened
 to at once; one without a speaker (to ``handle``) is sent no audio.
 
-A turn starts early at a pause the end-of-turn model calls the end, as the microphone's
-does (``speculation.Speculation``): ``voice-stopped`` and anything lasting wait for the
-silence to confirm it, and the user going on drops it unseen.
+What the satellite's audio means is decided by the same turn-taking as the microphone's
+(``listening.turn_taking.TurnTaking``): the wake word and barge-in, a follow-up window,
+"Stop" while something rings here, "How do you know?" after an answer (a turn of its own,
+heard once), and the early start (``rooms.early_start.Speculation``): ``voice-stopped``
+and anything lasting wait for the silence to confirm it, and the user going on drops it.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from wyoming.asr import Transcript
 from wyoming.audio import AudioChunk, AudioStart, AudioStop
 from wyoming.error import Error
 from wyoming.event import Event
-from wyoming.info import Describe, Info
+from wyoming.info import Describe
 from wyoming.ping import Ping, Pong
 from wyoming.pipeline import PipelineStage, RunPipeline
 from wyoming.satellite import RunSatellite
@@ -38,19 +40,28 @@ from wyoming.snd import Played
 from wyoming.vad import VoiceStopped
 from wyoming.wake import Detection
 
-from voice_assistant.audio.wavfile import to_mono_16k
 from voice_assistant.config import Settings
 from voice_assistant.errors import AssistantError
 from voice_assistant.events import SAMPLE_RATE, FloatAudio, Utterance
-from voice_assistant.listening.endpointing import Resumed, Tentative
-from voice_assistant.listening.machine import Block, Listening, Spoke, Woke, follows
+from voice_assistant.listening.machine import Block, Listening, Woke
+from voice_assistant.listening.turn_taking import (
+    Action,
+    Drop,
+    Request,
+    StartEarly,
+    TurnTaking,
+    Words,
+)
 from voice_assistant.pipeline.stages import Delivery, Stage
 from voice_assistant.rooms.early_start import Speculation
+from voice_assistant.rooms.log import ended
 from voice_assistant.rooms.service import TurnService
+from voice_assistant.satellite.audio_in import samples_of
+from voice_assistant.satellite.describe import named
 from voice_assistant.satellite.speaker import CHUNK_SAMPLES, SatelliteSpeaker
 from voice_assistant.turn.session import Session
-from voice_assistant.turn.word_windows import says_stop
-from voice_assistant.wyoming.pcm import chunk_events, pcm16
+from voice_assistant.turn.word_windows import WordWindow, says_stop
+from voice_assistant.wyoming.pcm import chunk_events
 from voice_assistant.wyoming.uri import address
 from voice_assistant.wyoming.wire import MAX_HEADER, read_event, write_event
 
@@ -58,7 +69,6 @@ log = logging.getLogger("voice_assistant.satellite")
 BLOCK = 1280
 """Samples per block fed to the wake word and endpointing (80 ms, as the microphone's)."""
 CONNECT_S = 5.0
-DESCRIBE_S = 5.0
 LinkState = Literal["connecting", "connected", "unreachable", "disconnected"]
 """What ``status`` says of a satellite: before the first try, connected, the last try
 failed (tried again with backoff), or it went away (connected again with backoff)."""
@@ -95,7 +105,8 @@ class SatelliteLink:
         """The room's conversation, from the worker's sessions once the satellite names it."""
         self.wakes = 0
         self.writer: asyncio.StreamWriter | None = None
-        self.listening: Listening | None = None
+        self.taking: TurnTaking | None = None
+        """What its audio means (a machine of its own per connection)."""
         self.pending = np.zeros(0, np.int16)
         self.clock = 0.0
         self.busy = False
@@ -107,8 +118,6 @@ class SatelliteLink:
         self.early: Speculation | None = None
         """The turn started at the current pause, until the silence confirms it or the user
         goes on."""
-        self.ringing = False
-        """Something rings here: "Stop" ends it, no wake word needed (``ring``)."""
         self.word_tasks: set[asyncio.Task[None]] = set()
 
     def status(self) -> dict[str, Any]:
@@ -153,27 +162,16 @@ class SatelliteLink:
     async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.writer = writer
         await self.send([Describe().event()])
-        self.room = await self.named(reader) or self.uri
+        self.room = await named(reader) or self.uri
         self.session = self.hub.worker.sessions.get(f"satellite:{self.room}")
-        self.listening = self.hub.listening()
+        silence_s = self.hub.settings().endpoint.whole_command_silence_s
+        self.taking = TurnTaking(self.hub.listening(), silence_s)
         self.pending, self.busy, self.speaks = np.zeros(0, np.int16), False, True
         await self.send([RunSatellite().event(), *self.hub.running_timers()])
         self.state = "connected"
         log.info("satellite %s connected (room %s)", self.uri, self.room)
         while (event := await read_event(reader)) is not None:
             await self.on_event(event)
-
-    async def named(self, reader: asyncio.StreamReader) -> str:
-        """The satellite's area or name from its ``info`` ('' when it says none in time)."""
-        try:
-            async with asyncio.timeout(DESCRIBE_S):
-                while (event := await read_event(reader)) is not None:
-                    if Info.is_type(event.type):
-                        satellite = Info.from_event(event).satellite
-                        return (satellite.area or satellite.name) if satellite else ""
-        except TimeoutError:
-            pass
-        return ""
 
     async def on_event(self, event: Event) -> None:
         if AudioChunk.is_type(event.type):
@@ -183,20 +181,15 @@ class SatelliteLink:
         elif RunPipeline.is_type(event.type):
             run = RunPipeline.from_event(event)
             self.speaks = run.end_stage == PipelineStage.TTS
-            if run.start_stage == PipelineStage.ASR and self.listening is not None:
-                self.listening.woken()
+            if run.start_stage == PipelineStage.ASR and self.taking is not None:
+                await self.carry_out(self.taking.woken())
         elif Ping.is_type(event.type):
             await self.send([Pong(text=Ping.from_event(event).text).event()])
 
     async def hear(self, chunk: AudioChunk) -> None:
         """The satellite's audio, in blocks, through our wake word and endpointing."""
-        if chunk.rate == SAMPLE_RATE and chunk.width == 2 and chunk.channels == 1:
-            pcm = np.frombuffer(chunk.audio, dtype="<i2")
-        elif chunk.width == 2:
-            frames = np.frombuffer(chunk.audio, dtype="<i2").reshape(-1, chunk.channels)
-            mono = to_mono_16k(frames.astype(np.float32) / 32768.0, chunk.rate)
-            pcm = np.frombuffer(pcm16(mono), dtype="<i2")
-        else:
+        pcm = samples_of(chunk)
+        if pcm is None:
             return  # not 16-bit audio: nothing we can hear
         self.pending = np.concatenate([self.pending, pcm])
         while len(self.pending) >= BLOCK:
@@ -209,7 +202,9 @@ class SatelliteLink:
         until "Stop" or the wake word is heard here (``stopped``) or the time runs out
         (``missed``). It waits out each ring's length itself: wyoming-satellite 1.0.0
         never says ``played``."""
-        self.ringing, self.busy = True, True
+        self.busy = True
+        if self.taking is not None:
+            self.taking.rings(True)  # "Stop" ends it, no wake word needed
         self.hush.clear()
         loop = asyncio.get_running_loop()
         ends = loop.time() + ring_for_s
@@ -227,7 +222,8 @@ class SatelliteLink:
                 if loop.time() >= ends:
                     return "missed"
         finally:
-            self.ringing = False
+            if self.taking is not None:
+                self.taking.rings(False)
             self.busy = self.turn_task is not None and not self.turn_task.done()
 
     async def stop_if_said(self, heard: Utterance) -> None:
@@ -240,43 +236,51 @@ class SatelliteLink:
             log.info("satellite %s: heard %r while ringing: ignored", self.room, text)
 
     async def feed(self, block: Block) -> None:
-        assert self.listening is not None
-        if self.ringing and not self.listening.listening:
-            self.listening.follow_up()  # "Stop" needs no wake word while it rings
-        action = self.listening.feed(block, self.clock, speaking=self.busy)
-        if isinstance(action, (Woke, Resumed)):
-            self.went_on()
-        if isinstance(action, Woke):  # the machine opened its window
-            self.wakes += 1
-            if action.barge_in:
-                self.hush.set()
-            names = self.listening.wake.names if self.listening.wake else ()
-            await self.send([Detection(name=names[0] if names else None).event()])
-        elif isinstance(action, Spoke) and self.ringing:
-            task = asyncio.create_task(self.stop_if_said(action.utterance))
-            self.word_tasks.add(task)
-            task.add_done_callback(self.word_tasks.discard)
-        elif isinstance(action, Spoke):
-            await self.send([VoiceStopped().event()])
-            self.busy = True
-            early, self.early = self.early, None
-            if early is not None and early.same(action.utterance) and early.confirm():
-                return  # the turn started at the pause goes ahead
-            if early is not None:
-                early.drop()
-            self.turn_task = asyncio.create_task(self.turn(action.utterance, self.turn_task))
-        elif isinstance(action, Tentative):
-            self.start_early(action.utterance)
+        assert self.taking is not None
+        busy = self.busy
+        await self.carry_out(self.taking.block(block, self.clock, busy=busy, idle=not busy))
         if self.early is not None and self.early.take_whole():
-            silence_s = self.hub.settings().endpoint.whole_command_silence_s
-            if silence_s > 0:
-                self.listening.end_sooner(silence_s)
+            self.taking.whole_command()
+
+    async def carry_out(self, actions: list[Action]) -> None:
+        for action in actions:
+            if isinstance(action, Woke):
+                self.wakes += 1
+                if action.barge_in:
+                    self.hush.set()
+                wake = self.taking.listening.wake if self.taking else None
+                names = wake.names if wake else ()
+                await self.send([Detection(name=names[0] if names else None).event()])
+            elif isinstance(action, Drop) and self.early is not None:
+                self.early.drop()  # the user went on, or woke it again
+                self.early = None
+            elif isinstance(action, StartEarly):
+                self.start_early(action.utterance)
+            elif isinstance(action, Words) and action.window == "stop":
+                task = asyncio.create_task(self.stop_if_said(action.utterance))
+                self.word_tasks.add(task)
+                task.add_done_callback(self.word_tasks.discard)
+            elif isinstance(action, (Request, Words)):
+                heard = action.heard if isinstance(action, Request) else action.utterance
+                assert isinstance(heard, Utterance)  # a satellite has no push-to-talk
+                words = action.window if isinstance(action, Words) else None
+                await self.request(heard, words)
+
+    async def request(self, heard: Utterance, words: WordWindow | None) -> None:
+        """The end of a request: the turn started early on these words goes ahead, or
+        a turn runs on them (``words``: heard in a word window, only those act)."""
+        await self.send([VoiceStopped().event()])
+        self.busy = True
+        early, self.early = self.early, None
+        if early is not None and early.same(heard) and early.confirm():
+            return  # the turn started at the pause goes ahead
+        if early is not None:
+            early.drop()
+        self.turn_task = asyncio.create_task(self.turn(heard, self.turn_task, words=words))
 
     def start_early(self, utterance: Utterance) -> None:
         """The end-of-turn model called a pause the end of the turn: the turn starts on the
-        utterance so far, if this satellite has none going."""
-        if self.busy or self.ringing or self.early is not None:
-            return
+        utterance so far (the machine starts none while this satellite is busy)."""
         endpoint = self.hub.settings().endpoint
         self.early = Speculation(
             utterance,
@@ -286,17 +290,12 @@ class SatelliteLink:
         )
         self.turn_task = asyncio.create_task(self.turn(utterance, self.turn_task, self.early))
 
-    def went_on(self) -> None:
-        """The user spoke again (or woke it again): a turn started early is dropped."""
-        early, self.early = self.early, None
-        if early is not None:
-            early.drop()
-
     async def turn(
         self,
         heard: Utterance,
         previous: asyncio.Task[None] | None,
         early: Speculation | None = None,
+        words: WordWindow | None = None,
     ) -> None:
         """One turn on the daemon's worker (after the one a barge-in cut short); the reply
         goes to the satellite as it is made. ``early``: started at a pause, it waits for
@@ -307,7 +306,7 @@ class SatelliteLink:
         self.played.clear()
         speaker = SatelliteSpeaker(self.send, asyncio.get_running_loop(), self.hush)
         until: Stage = "tts" if self.speaks else "answer"
-        delivery = Delivery(sink=speaker, cancel=self.hush)
+        delivery = Delivery(sink=speaker, cancel=self.hush, words=words)
         if early is not None:
             delivery = Delivery(
                 sink=speaker, cancel=self.hush, go_ahead=early.go_ahead, finished=early.finished
@@ -330,14 +329,14 @@ class SatelliteLink:
             await self.send(done)
             # cut: a barge-in while it was sent or while the satellite played it
             cut = bool(result.speech and result.speech.cut) or self.hush.is_set()
-            asks = result.reply is not None and result.reply.follow_up
-            if follows(asks, cut) and self.listening is not None:
-                self.listening.follow_up()
+            if result.reply is not None and self.taking is not None:
+                self.taking.turn_ended(ended(result, cut))
         except (OSError, ConnectionError) as exc:
             log.warning("satellite %s: the turn's end was not delivered: %s", self.uri, exc)
         finally:
             dropped = early is not None and early.decision is False
             if self.turn_task is asyncio.current_task() and not dropped:
                 self.busy = False
-                if self.listening is not None and self.listening.wake is not None:
-                    self.listening.wake.reset()  # forget our own voice
+                wake = self.taking.listening.wake if self.taking is not None else None
+                if wake is not None:
+                    wake.reset()  # forget our own voice

@@ -4,7 +4,7 @@ device, no model: a scripted wake score and a loudness VAD)."""
 import numpy as np
 
 from voice_assistant.config import EndpointConfig, ListenConfig, WakeConfig
-from voice_assistant.listening.machine import GaveUp, Listening, Pushed, Spoke, Woke, follows
+from voice_assistant.listening.machine import GaveUp, Listening, Pushed, Spoke, Woke
 from voice_assistant.vad import LoudnessVAD
 from voice_assistant.wake.base import FRAME
 from voice_assistant.wake.trigger import WakeTrigger
@@ -95,10 +95,7 @@ def test_without_a_window_speech_is_not_a_request():
     assert feed_all(listening, blocks(1.0, True) + blocks(1.5, False)) == []
 
 
-def test_a_reply_that_asks_opens_a_follow_up_window_unless_it_was_cut():
-    assert follows(asks=True, cut=False)
-    assert not follows(asks=True, cut=True)  # a barge-in or stop: the user moved on
-    assert not follows(asks=False, cut=False)
+def test_a_follow_up_window_is_the_listen_config_s():
     listening, _ = machine(wake=False)
     listening.follow_up()
     assert listening.listening and listening.window_s == ListenConfig().follow_up_s

@@ -144,12 +144,17 @@ def serving(*satellites: ScriptedSatellite) -> Iterator[list[str]]:
 
 
 def hub_for(
-    uris: list[str], turns: int, wake: bool = True, turn_end: FakeEndOfTurn | None = None
+    uris: list[str],
+    turns: int,
+    wake: bool = True,
+    turn_end: FakeEndOfTurn | None = None,
+    stt: FakeSTT | None = None,
 ) -> tuple[Satellites, TurnService]:
     settings = Settings()
     settings.wyoming.satellite_retry_max_s = 1.0
     llm = FakeLLM([spoken("The dentist is on Thursday at 9:30.")] * turns)  # no research call
-    engines = fake_assistant(settings, stt=FakeSTT("When is the dentist?"), llm=llm)
+    stt = stt or FakeSTT("When is the dentist?")
+    engines = fake_assistant(settings, stt=stt, llm=llm)
     worker = TurnService(engines.pipeline(), log=TurnLog()).start()
     hub = Satellites(engines, worker, uris)
     hub.listening = lambda: Listening(  # type: ignore[method-assign]
@@ -353,3 +358,66 @@ def test_a_satellites_turn_started_early_is_dropped_unseen_when_the_user_goes_on
     assert sent == ONE_TURN
     assert link["turns"] == 1  # the turn started at the pause was dropped, not logged
     assert len(heard) == 2 and heard[0] < heard[1]  # the part before the pause, then all
+
+
+class SpeaksAfterTheReply(ScriptedSatellite):
+    """Streams ``REQUEST``, then, once the turn's end was sent, a second of speech with no
+    wake word."""
+
+    async def stream(self, writer: asyncio.StreamWriter) -> None:
+        silence = AudioChunk(RATE, 2, 1, bytes(CHUNK * 2)).event()
+        speech = tone(0.4, 0) + tone(1.0, 300) + tone(2.0, 0)
+        for audio, after in ((self.request, "run-satellite"), (speech, "transcript")):
+            while after not in self.types():
+                await write_event(writer, silence)
+                await asyncio.sleep(0.05)
+            for at in range(0, len(audio), CHUNK * 2):
+                chunk = AudioChunk(RATE, 2, 1, audio[at : at + CHUNK * 2])
+                await write_event(writer, chunk.event())
+                await asyncio.sleep(0.002)
+        while True:
+            await write_event(writer, silence)
+            await asyncio.sleep(0.05)
+
+
+class Answers(FakeSTT):
+    """Hears ``texts`` in turn (the last one from then on)."""
+
+    def __init__(self, *texts: str) -> None:
+        super().__init__(texts[0])
+        self.texts = list(texts)
+
+    def transcribe(self, samples):
+        self.text = self.texts[min(len(self.heard), len(self.texts) - 1)]
+        return super().transcribe(samples)
+
+
+def after_an_answer(second: str) -> tuple[dict, list[str], list[int]]:
+    """A question answered at the satellite, then ``second`` said there with no wake word:
+    the link's status, what the satellite was sent, the utterances whisper heard."""
+    kitchen = SpeaksAfterTheReply("kitchen")
+    stt = Answers("When is the dentist?", second)
+    with serving(kitchen) as uris:
+        hub, worker = hub_for(uris, turns=2, stt=stt)
+        hub.start()
+        try:
+            wait_until("whisper heard both", lambda: len(stt.heard) == 2)
+            wait_until("the window's turn ended", lambda: not hub.links[0].busy, timeout=10)
+        finally:
+            hub.stop()
+            assert worker.close(timeout=10)
+    return hub.status()[uris[0]], kitchen.types(), stt.heard
+
+
+def test_how_do_you_know_after_an_answer_at_a_satellite_needs_no_wake_word_and_is_heard_once():
+    link, sent, heard = after_an_answer("How do you know?")
+    assert link["turns"] == 2 and link["wakes"] == 1
+    assert link["last_turn"]["transcript"] == "How do you know?" and link["last_turn"]["reply"]
+    assert sent.count("audio-start") == 2 and sent.count("transcript") == 2
+    assert len(heard) == 2  # once each: the window's words were heard by its turn alone
+
+
+def test_other_words_after_an_answer_at_a_satellite_are_ignored():
+    link, sent, heard = after_an_answer("and then the weather will turn")
+    assert link["turns"] == 1 and sent.count("audio-start") == 1  # nothing said, nothing logged
+    assert len(heard) == 2
