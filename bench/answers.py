@@ -25,6 +25,7 @@ from voice_assistant.config import Settings
 from voice_assistant.events import Reply
 from voice_assistant.language.frame import NOTHING_ABOUT
 from voice_assistant.memory.schema import STOPWORDS
+from voice_assistant.research.dialogue import TYPED, ThisTurn
 from voice_assistant.research.final import NOT_FOUND
 from voice_assistant.research.fold import fold
 from voice_assistant.research.quotes import colours
@@ -428,13 +429,13 @@ def run_requests(
         scores, outcomes = [], []
         corpus = corpus_words(memories)
         for request in requests:
-            heard, session = request.text, Session.independent("bench")
+            heard, session, turn = request.text, Session.independent("bench"), TYPED
             if voice is not None:
                 transcript = engines.stt().transcribe(voice.say(request.spoken, request.id))
                 heard = transcript.text
-                session.heard = (transcript.sureness, transcript.least_sure_log_prob)
+                turn = ThisTurn((transcript.sureness, transcript.least_sure_log_prob))
             started = time.monotonic()
-            reply = turns.answer(heard, "spoken", session)
+            reply = turns.answer(heard, "spoken", session, turn)
             answered = time.monotonic() - started
             outcome = outcome_of(reply, answered + _first_audio(tts, reply.text), heard, answered)
             result = score(request, outcome, corpus)
@@ -444,7 +445,7 @@ def run_requests(
                 flag = "ok " if not result.problems else "BAD"
                 how = reply.final_outcome or reply.stop_reason
                 said = (
-                    f" heard {heard!r} ({session.heard[0]:.2f}, {session.heard[1]:.1f})"
+                    f" heard {heard!r} ({turn.heard[0]:.2f}, {turn.heard[1]:.1f})"
                     if voice is not None
                     else ""
                 )

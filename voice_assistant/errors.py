@@ -59,7 +59,7 @@ class StorageError(AssistantError):
 class Dropped(AssistantError):
     """A turn started on a tentative utterance (``listening.endpointing.Tentative``) that
     was not the end of the turn: raised where it would first do something lasting
-    (``Dialogue.go_ahead``), so it stops having stored, done and said nothing."""
+    (``ThisTurn.go_ahead``), so it stops having stored, done and said nothing."""
 
     stage = "listen"
 

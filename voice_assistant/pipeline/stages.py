@@ -32,7 +32,7 @@ from voice_assistant.listening.endpointer import first_utterance
 from voice_assistant.pipeline.progress import Phase, Progress
 from voice_assistant.pipeline.speak import RecordingSink, Sink, Synthesis, speak
 from voice_assistant.research.base import Mode, Researcher
-from voice_assistant.research.dialogue import GoAhead, at_once
+from voice_assistant.research.dialogue import GoAhead, ThisTurn, at_once
 from voice_assistant.stt.base import SpeechToText
 from voice_assistant.tts.base import TextToSpeech
 from voice_assistant.turn.session import Session
@@ -77,7 +77,7 @@ class Delivery:
     """Told the result on the worker once the turn has ended (run, failed or refused),
     before the next job starts: the daemon's own bookkeeping."""
     go_ahead: GoAhead | None = None
-    """Called before anything lasting (``Dialogue.go_ahead``): a turn started at a pause
+    """Called before anything lasting (``ThisTurn.go_ahead``): a turn started at a pause
     waits there until the end of the turn is confirmed, or raises ``errors.Dropped``;
     None: the turn was heard to its end."""
     words: WordWindow | None = None
@@ -112,16 +112,16 @@ class Pipeline:
         session = session or Session.independent()
         delivery = delivery or Delivery()
         prepared: list[Synthesis] = []
-        session.go_ahead = self._timed_go_ahead(delivery, result, prepared)
+        go_ahead = self._timed_go_ahead(delivery, result, prepared)
         try:
-            self._run(heard, session, until, mode or self.mode, delivery, result, prepared)
+            turn = (result, prepared, go_ahead)
+            self._run(heard, session, until, mode or self.mode, delivery, *turn)
         except Dropped:
             result.stop_reason = "dropped"
         except AssistantError as exc:
             result.error = StageError(exc.stage, exc.code, exc.message)
             result.stop_reason = "error"
         finally:
-            session.go_ahead = at_once
             for synthesis in prepared:  # dropped, or stopped before speaking: no more made
                 synthesis.abandon()
         result.timings["total"] = time.monotonic() - started
@@ -163,6 +163,7 @@ class Pipeline:
         delivery: Delivery,
         result: TurnResult,
         prepared: list[Synthesis],
+        go_ahead: GoAhead,
     ) -> None:
         def progress(phase: Phase) -> None:
             result.progress.append(phase)
@@ -198,14 +199,14 @@ class Pipeline:
 
         progress("thinking")
         words = result.transcript  # this turn's words, as sure as heard
-        session.heard = (words.sureness, words.least_sure_log_prob)
-        result.reply = self.research().answer(result.transcript.text, mode, session)
+        turn = ThisTurn((words.sureness, words.least_sure_log_prob), go_ahead)
+        result.reply = self.research().answer(words.text, mode, session, turn)
         t = self._timed(result, "answer", t)
         result.stop_reason = result.reply.stop_reason
         if until == "answer":
             return
 
-        session.go_ahead(ready=True)  # nothing is said before the end of the turn is sure
+        go_ahead(ready=True)  # nothing is said before the end of the turn is sure
         progress("speaking")
         speech_started = time.monotonic()
         sink = delivery.sink or RecordingSink()

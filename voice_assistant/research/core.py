@@ -16,7 +16,7 @@ from voice_assistant.llm.base import LanguageModel, Message
 from voice_assistant.memory.conversation import Conversations, StoredTurn
 from voice_assistant.research.answering import Answered, Answerer
 from voice_assistant.research.base import Mode
-from voice_assistant.research.dialogue import Dialogue
+from voice_assistant.research.dialogue import TYPED, Dialogue, ThisTurn
 from voice_assistant.research.final import final_request, sources
 from voice_assistant.research.hearing import (
     NAMED_LOSS,
@@ -135,20 +135,22 @@ class MemoryResearch:
         answered = self.answerer.answer(question, kept, history, mode, personal, context, unseen)
         return kept, answered
 
-    def answer(self, question: str, mode: Mode, session: Dialogue | None = None) -> Reply:
+    def answer(
+        self, question: str, mode: Mode, session: Dialogue | None = None, turn: ThisTurn = TYPED
+    ) -> Reply:
         started = time.monotonic()
         conversation = self.conversation(session or Dialogue(room="batch", continues_latest=False))
         history = self.conversations.history(conversation)
         personal: list[bool] = []
         heard = question
-        mean, least = (session or Dialogue()).heard
+        mean, least = turn.heard
         question = question_word(question)
         question, evidence = self.hear(question, Evidence(sureness=mean, least_sure=least))
         coded = self._by_structure(question, evidence)
         if coded is not None:
             routed = _route_trace(evidence, heard, question)
             return self._record_structured(
-                coded, question, heard, mode, conversation, session, started, routed
+                coded, question, heard, mode, conversation, turn, started, routed
             )
 
         def settle(exchanges: list[Exchange]) -> ResearchStop | None:
@@ -171,7 +173,7 @@ class MemoryResearch:
         text = answered.text
         calls: list[ModelCall] = [*run.calls, *answered.calls]
         turn_id = self._store(
-            session,
+            turn,
             conversation,
             {
                 "mode": mode,
@@ -208,12 +210,11 @@ class MemoryResearch:
             review=answered.review,
         )
 
-    def _store(self, session: Dialogue | None, conversation: int, turn: dict[str, Any]) -> int:
+    def _store(self, turn: ThisTurn, conversation: int, record: dict[str, Any]) -> int:
         """The stored turn: the first lasting thing a turn does (an early start waits),
         once its reply is made."""
-        if session is not None:
-            session.go_ahead(ready=True, reply=turn["reply"])
-        return self.conversations.record(conversation, turn)
+        turn.go_ahead(ready=True, reply=record["reply"])
+        return self.conversations.record(conversation, record)
 
     def _by_structure(self, question: str, evidence: Evidence) -> Structured | None:
         """Code's answer when the question asks for one value (``structured``): personal
@@ -243,7 +244,7 @@ class MemoryResearch:
         heard: str,
         mode: Mode,
         conversation: int,
-        session: Dialogue | None,
+        turn: ThisTurn,
         started: float,
         route: dict[str, Any],
     ) -> Reply:
@@ -267,7 +268,7 @@ class MemoryResearch:
             notes = build_notes(reads)
             text = f"{text} [1]\n\n{sources(notes, list(range(1, len(notes) + 1)))}"
         turn_id = self._store(
-            session,
+            turn,
             conversation,
             {
                 "mode": mode,

@@ -1,8 +1,11 @@
-"""What research needs to know of the conversation a question is asked in.
+"""What research needs to know of the conversation a question is asked in, and of the
+turn that asks it.
 
 Two rooms (the daemon's microphone, a satellite, a typed ``ask``) are two dialogues, so a
-value asked for in one is never answered from the other. The turn's own state (an act
-waiting for a value, the changes to dispute) extends this in ``turn.session.Session``.
+value asked for in one is never answered from the other. The conversation's state between
+turns (an act waiting for a value, the changes to dispute) extends this in
+``turn.session.Session``; what belongs to one turn only is a ``ThisTurn``, made for it
+and given with it, never kept on the room's session.
 """
 
 from __future__ import annotations
@@ -34,12 +37,22 @@ class Dialogue:
     a satellite after a restart); False starts a conversation of its own (each batch file)."""
     conversation: int | None = None
     """The stored conversation (its history); set by the first turn."""
+
+
+@dataclass(frozen=True)
+class ThisTurn:
+    """One turn's own data, made by the pipeline for it alone."""
+
     heard: tuple[float, float] = (0.0, 0.0)
     """How sure the recogniser was of this turn's words: their mean log probability per
     token and their least sure word's (``Transcript``; 0.0 for typed text). Words heard in
     doubt are never answered from general knowledge."""
     go_ahead: GoAhead = field(default=at_once, repr=False, compare=False)
-    """Called before anything lasting (a stored turn, an act, speech). Set for each turn by
-    the pipeline from its ``Delivery``: it returns at once, except in a turn started at a
-    pause before the user was surely done, which waits there for the end of the turn to be
-    confirmed, or raises ``errors.Dropped``."""
+    """Called before anything lasting (a stored turn, an act, speech), from the turn's
+    ``Delivery``: it returns at once, except in a turn started at a pause before the user
+    was surely done, which waits there for the end of the turn to be confirmed, or raises
+    ``errors.Dropped``."""
+
+
+TYPED = ThisTurn()
+"""A turn given as text, heard to its end: sure of its words, going ahead at once."""

@@ -18,7 +18,7 @@ from voice_assistant.events import ModelCall, Reply
 from voice_assistant.llm.base import LanguageModel, Message, TaskCalls
 from voice_assistant.memory.conversation import Conversations
 from voice_assistant.research.base import Mode, Researcher
-from voice_assistant.research.dialogue import Dialogue
+from voice_assistant.research.dialogue import TYPED, Dialogue, ThisTurn
 from voice_assistant.research.spoken import speakable
 from voice_assistant.turn import understand
 from voice_assistant.turn.actions import Actions
@@ -204,7 +204,9 @@ class TurnRunner:
         text = code_reply(document, [])
         return speakable(text) if mode == "spoken" else text
 
-    def answer(self, question: str, mode: Mode, session: Session | None = None) -> Reply:
+    def answer(
+        self, question: str, mode: Mode, session: Session | None = None, turn: ThisTurn = TYPED
+    ) -> Reply:
         session = session or Session.independent()
         if asks_where_from(question):  # "How do you know?": code, from the last answer
             today = dt.datetime.fromtimestamp(self.actions.now()).date()
@@ -219,7 +221,7 @@ class TurnRunner:
         if understood.acts:  # lasting: never done on a turn not yet confirmed
             whole = understand.whole_commands(understood)
             foreseen = self._foreseen(understood, question, mode, session, obligations)
-            session.go_ahead(whole, ready=whole, reply=foreseen)
+            turn.go_ahead(whole, ready=whole, reply=foreseen)
         receipts, not_done = self.actions.run(list(understood.acts), session.room)
         document = outcome(understood, question, session, receipts, not_done, obligations)
         session.last_receipts = tuple(receipts)
@@ -242,7 +244,7 @@ class TurnRunner:
         first = None
         for asked in understood.questions:
             try:
-                reply = self.research.answer(asked, mode, session)
+                reply = self.research.answer(asked, mode, session, turn)
             except Dropped:
                 raise
             except AssistantError:

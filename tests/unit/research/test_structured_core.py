@@ -19,7 +19,7 @@ from voice_assistant.memory.conversation import Conversations
 from voice_assistant.memory.sqlite import connect
 from voice_assistant.memory.store import MemoryStore
 from voice_assistant.research.core import MemoryResearch
-from voice_assistant.research.dialogue import Dialogue
+from voice_assistant.research.dialogue import Dialogue, ThisTurn
 from voice_assistant.research.structured import StructuredAnswers
 from voice_assistant.research.tools import Tools
 
@@ -56,9 +56,10 @@ def test_a_one_value_question_is_answered_by_code_with_no_model_call(parser):
 
 
 def test_a_heard_where_no_note_places_is_the_when_it_sounds_like(parser):
-    heard = Dialogue(room="test", continues_latest=False, heard=(-0.6, -1.2))
+    session = Dialogue(room="test", continues_latest=False)
     research = core(parser, FakeLLM())
-    reply = research.answer("Where is Wilhelmina's birthday?", "spoken", heard)
+    heard = ThisTurn(heard=(-0.6, -1.2))
+    reply = research.answer("Where is Wilhelmina's birthday?", "spoken", session, heard)
     assert "14 February" in reply.text
     typed = research.answer("Where is Wilhelmina's birthday?", "spoken")
     assert "14 February" not in typed.text and typed.final_outcome == "declined"

@@ -15,6 +15,7 @@ from tests.unit.turn.test_turn_runner import (
 from voice_assistant.errors import Dropped
 from voice_assistant.llm.fake import FakeLLM
 from voice_assistant.pipeline.stages import Delivery
+from voice_assistant.research.dialogue import ThisTurn
 from voice_assistant.turn.session import Session
 
 
@@ -27,9 +28,9 @@ def test_a_dropped_act_is_never_done():
         {"understand": [understood([{"act": "set_timer", "duration": "5 minutes"}])]}
     )
     turns = runner(llm)
-    session = Session(go_ahead=dropped)
+    session = Session()
     with pytest.raises(Dropped):
-        turns.answer("Set a timer for five minutes", "spoken", session)
+        turns.answer("Set a timer for five minutes", "spoken", session, ThisTurn(go_ahead=dropped))
     assert turns.actions.running_timers() == []
     assert session.last_receipts == ()
 
@@ -38,7 +39,9 @@ def test_a_dropped_question_stores_no_turn_and_is_not_an_answer():
     llm = ScriptedTasks({"answer": [SAID_DENTIST]})
     turns = runner(llm, memories=[DENTIST])
     with pytest.raises(Dropped):
-        turns.answer("When is my dentist appointment?", "spoken", Session(go_ahead=dropped))
+        turns.answer(
+            "When is my dentist appointment?", "spoken", Session(), ThisTurn(go_ahead=dropped)
+        )
     db = turns.research.conversations.db
     assert db.execute("SELECT COUNT(*) FROM turns").fetchone()[0] == 0
 
@@ -51,7 +54,7 @@ def test_the_pipeline_reports_a_dropped_turn_and_says_nothing():
     result = pipeline.run("When is the dentist?", session, delivery=Delivery(go_ahead=dropped))
     assert result.stop_reason == "dropped" and result.error is None
     assert result.reply is None and result.speech is None
-    assert session.go_ahead is not dropped  # the hook was the turn's, not the session's
+    assert not hasattr(session, "go_ahead")  # the hook was the turn's, not the session's
 
 
 def test_a_whole_command_waits_with_the_reply_it_will_say_and_nothing_done_yet():
@@ -67,7 +70,8 @@ def test_a_whole_command_waits_with_the_reply_it_will_say_and_nothing_done_yet()
         db = turns.actions.db
         assert db.execute("SELECT COUNT(*) FROM receipts").fetchone()[0] == 0
 
-    reply = turns.answer("Set a timer for five minutes", "spoken", Session(go_ahead=waits))
+    turn = ThisTurn(go_ahead=waits)
+    reply = turns.answer("Set a timer for five minutes", "spoken", Session(), turn)
     assert [(w, r) for w, r, _ in asked] == [(True, True)]
     assert asked[0][2] == reply.text and "rings at" in reply.text  # foreseen, then said
     assert len(turns.actions.running_timers()) == 1  # done once, after the go-ahead
@@ -79,8 +83,8 @@ def test_a_reply_the_model_words_or_with_a_question_is_not_foreseen():
     )
     turns = runner(llm, acknowledge_by="model")
     asked: list[str] = []
-    session = Session(go_ahead=lambda whole=False, ready=False, reply="": asked.append(reply))
-    turns.answer("Set a timer for five minutes", "spoken", session)
+    turn = ThisTurn(go_ahead=lambda whole=False, ready=False, reply="": asked.append(reply))
+    turns.answer("Set a timer for five minutes", "spoken", Session(), turn)
     assert asked == [""]
 
 
@@ -92,6 +96,6 @@ def test_acts_that_are_not_whole_commands_are_never_previewed():
     previewed: list[object] = []
     turns.actions.preview = lambda acts, room="local": previewed.append(acts)
     asked: list[str] = []
-    session = Session(go_ahead=lambda whole=False, ready=False, reply="": asked.append(reply))
-    turns.answer("Remember that the bins go out on Tuesday", "spoken", session)
+    turn = ThisTurn(go_ahead=lambda whole=False, ready=False, reply="": asked.append(reply))
+    turns.answer("Remember that the bins go out on Tuesday", "spoken", Session(), turn)
     assert asked == [""] and previewed == []
