@@ -110,8 +110,7 @@ class MicReader:
         self.take_notices()
         if self.runner.whole_early():  # "Set a timer for ten minutes."
             self.taking.whole_command()
-        idle = self.runner.idle() and not self.listening.listening
-        if self.reload_requested.is_set() and idle:
+        if self.reload_requested.is_set() and self.runner.idle() and self.taking.quiet:
             self.reload_requested.clear()
             if self.reload():
                 stream.drain()  # audio heard while loading is stale

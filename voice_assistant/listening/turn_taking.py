@@ -103,6 +103,13 @@ class TurnTaking:
         self.answered = False
         """The last reply answered: a "How do you know?" window opens once idle."""
 
+    @property
+    def quiet(self) -> bool:
+        """No window is open or due, and nothing rings: the room may be rebuilt (a
+        reload) without losing what the last reply opened."""
+        due = self.follow_up or self.answered or self.ringing
+        return not due and not self.listening.listening
+
     # what the owner tells it ----------------------------------------------------------
     def told(self, notice: Notice) -> None:
         if isinstance(notice, Rings):

@@ -90,11 +90,15 @@ def test_after_an_answer_how_do_you_know_is_a_word_window_once():
     assert room.taking.words is None and room.says() == []
 
 
-def test_a_window_nobody_speaks_in_closes():
+def test_a_window_nobody_speaks_in_closes_and_only_then_is_the_room_quiet():
     room = Room()
+    assert room.taking.quiet
     room.taking.told(ANSWERED)
+    assert not room.taking.quiet  # a reload now would lose the window the answer opened
+    room.feed(0.08, False)
+    assert not room.taking.quiet
     assert GaveUp() in room.feed(10.0, False)
-    assert room.taking.words is None and room.says() == []
+    assert room.taking.words is None and room.says() == [] and room.taking.quiet
 
 
 def test_a_cut_or_refused_reply_opens_nothing():
