@@ -86,6 +86,7 @@ class MicReader:
         self.mic_state = MicState.LOST
         self.counts.mic_losses += 1
         self.carry_out(self.taking.lost())
+        self.runner.went_on()  # however it started, its confirmation can never come now
         self.board.post("mic-lost")
 
     def read(self, stream: AudioStream) -> None:

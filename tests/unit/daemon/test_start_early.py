@@ -149,6 +149,7 @@ def test_losing_the_microphone_drops_a_turn_started_early():
     d, sink, _ = daemon()
     d.runner.start_early(said())
     d.mic.mic_changed(False)  # its confirmation can never come now
+    assert d.runner.early is None  # dropped now, not when its wait runs out
     assert d.worker.run_pending()[0].result(timeout=5).stop_reason == "dropped"
     assert sink.chunks == [] and stored_turns(d) == 0
 
