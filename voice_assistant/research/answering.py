@@ -91,8 +91,12 @@ class Answerer:
     ) -> None:
         self.llm = llm
         self.profiles = profiles
-        self.tasks = TaskCalls(llm, profiles)
         self.grounder = grounder
+
+    @property
+    def tasks(self) -> TaskCalls:
+        """Task calls on the model and profiles held now (a test may swap ``llm``)."""
+        return TaskCalls(self.llm, self.profiles)
 
     def answer(
         self,

@@ -94,8 +94,12 @@ class TurnRunner:
         self.research = research
         self.actions = actions
         self.profiles = profiles
-        self.tasks = TaskCalls(llm, profiles)
         self.review = review
+
+    @property
+    def tasks(self) -> TaskCalls:
+        """Task calls on the model and profiles held now (a test may swap ``llm``)."""
+        return TaskCalls(self.llm, self.profiles)
 
     def prefixes(self, mode: Mode) -> list[tuple[str, list[Message]]]:
         """Understanding's long few-shot prefix first: where it shares a cache with the
