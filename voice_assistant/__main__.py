@@ -1,3 +1,3 @@
-from voice_assistant.cli.main import main
+from voice_assistant.cli import main
 
 raise SystemExit(main())

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.bad_inputs.corpus import BAD, CONFIGS, IS_ROOT, ROOT_REASON, deny_reading
-from voice_assistant.cli.main import EXIT_ERROR, main
+from voice_assistant.cli.entry import EXIT_ERROR, main
 from voice_assistant.config import load_settings
 from voice_assistant.errors import ConfigError
 from voice_assistant.modelstore import resolve

@@ -21,7 +21,7 @@ from tests.bad_inputs.corpus import (
     finishes,
     self_loop,
 )
-from voice_assistant.cli.main import EXIT_ERROR, main
+from voice_assistant.cli.entry import EXIT_ERROR, main
 from voice_assistant.memory.importer import import_paths
 from voice_assistant.memory.sqlite import connect
 from voice_assistant.memory.store import MemoryStore

@@ -32,7 +32,7 @@ from tests.fakes import fake_assistant, fake_pipeline, tone
 from voice_assistant.assistant import Assistant
 from voice_assistant.audio.wavfile import read_wav
 from voice_assistant.cli.batch import expand_inputs, run_batch
-from voice_assistant.cli.main import EXIT_ERROR, EXIT_FAILED, main
+from voice_assistant.cli.entry import EXIT_ERROR, EXIT_FAILED, main
 from voice_assistant.config import Settings
 from voice_assistant.errors import AudioInputError
 from voice_assistant.stt.fake import FakeSTT

@@ -6,7 +6,7 @@ import stat
 
 import pytest
 
-from voice_assistant.cli.main import main
+from voice_assistant.cli.entry import main
 from voice_assistant.daemon.control_socket import MAX_REQUEST, ControlError, ControlServer, request
 
 

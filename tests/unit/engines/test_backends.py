@@ -10,7 +10,7 @@ from tests.fakes import silence, tone
 from tests.paths import PARSER_MODEL
 from voice_assistant import backends
 from voice_assistant.assistant import Assistant
-from voice_assistant.cli.main import main
+from voice_assistant.cli.entry import main
 from voice_assistant.config import Settings
 from voice_assistant.end_of_turn.fake import FakeEndOfTurn
 from voice_assistant.engines import Engines

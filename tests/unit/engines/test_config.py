@@ -3,7 +3,7 @@ from pathlib import Path
 import pytest
 
 from tests.paths import CHECKOUT
-from voice_assistant.cli.main import main
+from voice_assistant.cli.entry import main
 from voice_assistant.config import Settings, load_settings
 from voice_assistant.errors import ConfigError
 

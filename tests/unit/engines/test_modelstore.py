@@ -7,7 +7,7 @@ import zipfile
 import pytest
 
 from voice_assistant import modelstore
-from voice_assistant.cli.main import main
+from voice_assistant.cli.entry import main
 from voice_assistant.config import PathsConfig, Settings
 from voice_assistant.errors import ConfigError, ModelError
 from voice_assistant.modelstore import ModelSpec

@@ -4,7 +4,7 @@ the event stream, its configuration, and a server that cannot be reached."""
 import pytest
 
 from bench.peers import free_port
-from voice_assistant.cli.main import main
+from voice_assistant.cli.entry import main
 from voice_assistant.config import OpenAIConfig, Settings
 from voice_assistant.errors import StageFailure
 from voice_assistant.llm.base import Message

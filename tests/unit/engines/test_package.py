@@ -25,7 +25,7 @@ def wheel_files(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
 
 def test_the_wheel_holds_the_assistant_but_no_benchmark_or_test_code(wheel_files):
     modules = [name for name in wheel_files if name.endswith(".py")]
-    assert "voice_assistant/cli/main.py" in modules
+    assert "voice_assistant/cli/entry.py" in modules
     assert "voice_assistant/data/manifest.toml" in wheel_files
     assert [m for m in modules if not m.startswith("voice_assistant/")] == []
     assert [m for m in modules if "bench" in Path(m).name] == []
@@ -33,10 +33,10 @@ def test_the_wheel_holds_the_assistant_but_no_benchmark_or_test_code(wheel_files
 
 
 def test_bench_outside_a_checkout_is_a_clear_error(monkeypatch, tmp_path, capsys):
-    from voice_assistant.cli import main as cli
+    from voice_assistant.cli import entry as cli
 
     monkeypatch.setattr(
-        cli, "__file__", str(tmp_path / "site-packages" / "voice_assistant" / "cli" / "main.py")
+        cli, "__file__", str(tmp_path / "site-packages" / "voice_assistant" / "cli" / "entry.py")
     )
     assert cli.main(["bench", "--suite", "wake"]) == cli.EXIT_ERROR
     assert "run from a checkout" in capsys.readouterr().err

@@ -9,7 +9,7 @@ import pytest
 
 from tests.paths import CHECKOUT
 from voice_assistant.cli import systemd_unit as service
-from voice_assistant.cli.main import EXIT_ERROR, main
+from voice_assistant.cli.entry import EXIT_ERROR, main
 from voice_assistant.cli.systemd_unit import (
     DISABLE,
     ENABLE,
