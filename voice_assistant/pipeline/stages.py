@@ -114,8 +114,9 @@ class Pipeline:
         prepared: list[Synthesis] = []
         go_ahead = self._timed_go_ahead(delivery, result, prepared)
         try:
-            turn = (result, prepared, go_ahead)
-            self._run(heard, session, until, mode or self.mode, delivery, *turn)
+            self._run(
+                heard, session, until, mode or self.mode, delivery, result, prepared, go_ahead
+            )
         except Dropped:
             result.stop_reason = "dropped"
         except AssistantError as exc:
