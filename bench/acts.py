@@ -19,7 +19,7 @@ from typing import Any
 from bench.phrasings import Phrasing
 from bench.phrasings import phrasing as _p
 from bench.voices import voices
-from voice_assistant.assistant import Assistant
+from voice_assistant.assembly import assemble
 from voice_assistant.config import Settings
 from voice_assistant.turn.runner import TurnRunner
 from voice_assistant.turn.session import Session
@@ -118,7 +118,7 @@ def misread(phrasing: Phrasing, acts: tuple[Any, ...]) -> str | None:
 def run_acts_bench(settings: Settings, held_out: bool = False) -> int:
     """``held_out``: the phrasings a helper wrote without reading the rules
     (``bench/acts_held_out.py``), scored only at the end of a change."""
-    assistant = Assistant(settings)
+    assistant = assemble(settings)
     turns, stt = assistant.turn_runner(), assistant.engines.stt()
     assert isinstance(turns, TurnRunner)
     if held_out:

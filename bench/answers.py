@@ -412,16 +412,16 @@ def run_requests(
 ) -> tuple[list[Score], list[Outcome]]:
     """Each request as a spoken turn over a fresh store of ``memories``; with a ``voice``
     (``bench/voices.py``), spoken by it and heard by whisper first."""
-    from voice_assistant.assistant import Assistant
+    from voice_assistant.assembly import assemble
     from voice_assistant.memory.importer import import_paths
 
     with tempfile.TemporaryDirectory(prefix="va-answers-") as data:
         local = settings.model_copy(deep=True)
         local.paths.data_dir = Path(data)
-        assistant = Assistant(local)
+        assistant = assemble(local)
         engines = assistant.engines
         engines.check_models(["llm", "tts", "stt"] if voice else ["llm", "tts"])
-        report = import_paths(assistant.memories(), [memories])
+        report = import_paths(assistant.memories, [memories])
         if report.skipped:
             raise RuntimeError(f"answer set memories not imported: {report.skipped}")
         assistant.preload(["llm", "tts", "stt"] if voice else ["llm", "tts"])
@@ -607,7 +607,7 @@ def review_figures(rows: list[Judged]) -> str:
 def run_review_bench(settings: Settings, model_checks: bool) -> None:
     """Code's checks (and the model's) on the seeded drafts, over the notes code's first
     search finds for each question; a cited memory it did not find is read in."""
-    from voice_assistant.assistant import Assistant
+    from voice_assistant.assembly import assemble
     from voice_assistant.memory.importer import import_paths
     from voice_assistant.research import model_review
     from voice_assistant.research.answer_review import review
@@ -620,8 +620,8 @@ def run_review_bench(settings: Settings, model_checks: bool) -> None:
     with tempfile.TemporaryDirectory(prefix="va-review-") as data:
         local = settings.model_copy(deep=True)
         local.paths.data_dir = Path(data)
-        assistant = Assistant(local)
-        store = assistant.memories()
+        assistant = assemble(local)
+        store = assistant.memories
         import_paths(store, [ANSWER_SET / "memories"])
         tools = Tools(store)
         by_title = {m.title: m.id for m in store.recent(limit=1000)}

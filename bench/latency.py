@@ -202,7 +202,7 @@ def summary(rows: list[Timing], silence_timeout_s: float) -> str:
 
 
 def run_latency_bench(settings: Settings, runs: int, only: str = "") -> int:
-    from voice_assistant.assistant import Assistant
+    from voice_assistant.assembly import assemble
     from voice_assistant.memory.importer import import_paths
 
     wanted = set(only.split(",")) if only else set()
@@ -215,10 +215,10 @@ def run_latency_bench(settings: Settings, runs: int, only: str = "") -> int:
     with tempfile.TemporaryDirectory(prefix="va-latency-") as data:
         local = settings.model_copy(deep=True)
         local.paths.data_dir = Path(data)
-        assistant = Assistant(local)
+        assistant = assemble(local)
         engines = assistant.engines
         engines.check_models(["stt", "llm", "tts"])
-        report = import_paths(assistant.memories(), [ANSWER_SET / "memories"])
+        report = import_paths(assistant.memories, [ANSWER_SET / "memories"])
         if report.skipped:
             raise RuntimeError(f"answer set memories not imported: {report.skipped}")
         assistant.preload(["stt", "llm", "tts"])
@@ -229,7 +229,7 @@ def run_latency_bench(settings: Settings, runs: int, only: str = "") -> int:
         floor = contexts.context(family="latency-floor")  # a cache of its own
         floor.complete([Message("system", FLOOR_SYSTEM)], max_tokens=1, deadline_s=60)
         clips = {r.id: spoken(tts, r.text) for r in requests}
-        pipeline = assistant.pipeline()
+        pipeline = assistant.pipeline
         pipeline.run(clips[requests[0].id])  # first calls allocate
         print(f"# voice-assistant bench --suite latency: {len(requests)} memory questions")
         print(

@@ -44,7 +44,7 @@ import numpy.typing as npt
 
 from bench.corpus import ALSA, DEBIAN_PACKAGES, FREEDESKTOP, MUSIC, SPEECH_FOLDERS
 from bench.wake import fit_peak, frames_of, machine_line, pink_noise
-from voice_assistant.assistant import Assistant
+from voice_assistant.assembly import Assembly
 from voice_assistant.audio.wavfile import read_wav
 from voice_assistant.config import Settings
 from voice_assistant.events import SAMPLE_RATE, FloatAudio, Utterance
@@ -452,7 +452,7 @@ def _fed(stream: Stream) -> dict[str, float]:
     return {c: stream.seconds_of(c) for c in order}
 
 
-def daemon_path(assistant: Assistant, stream: Stream) -> PathReport:
+def daemon_path(assistant: Assembly, stream: Stream) -> PathReport:
     """The daemon in wake mode, fed block by block; its jobs run as they are queued."""
     from voice_assistant.daemon import Daemon
     from voice_assistant.pipeline.stages import TurnResult
@@ -497,12 +497,12 @@ def daemon_path(assistant: Assistant, stream: Stream) -> PathReport:
     )
 
 
-def open_mic_path(assistant: Assistant, stream: Stream) -> PathReport:
+def open_mic_path(assistant: Assembly, stream: Stream) -> PathReport:
     """Every block but the speech to an always-open listener; each utterance runs a turn."""
     from voice_assistant.listening.endpointing import LiveEndpointer
     from voice_assistant.vad import StreamingSilero
 
-    pipeline = assistant.pipeline()
+    pipeline = assistant.pipeline
     quiet = Stream([p for p in stream.pieces if p.category != "speech"])
     log = ScoreLog(quiet)
     listener = LiveEndpointer(LoggedVAD(StreamingSilero(), log), assistant.settings.endpoint)
@@ -531,7 +531,7 @@ def open_mic_path(assistant: Assistant, stream: Stream) -> PathReport:
     )
 
 
-def noise_assistant(settings: Settings, data_dir: Path) -> Assistant:
+def noise_assistant(settings: Settings, data_dir: Path) -> Assembly:
     """Real engines over a store of their own (the demo memories), so no turn of the
     benchmark lands in the user's history."""
     from bench.soak import soak_assistant
@@ -596,7 +596,7 @@ def run_noise_bench(settings: Settings, minutes: float, planted: list[Path] | No
     with tempfile.TemporaryDirectory(prefix="va-noise-") as tmp:
         assistant = noise_assistant(settings, Path(tmp) / "data")
         reports = [daemon_path(assistant, stream), open_mic_path(assistant, stream)]
-        assistant.database().close()
+        assistant.database.close()
     for report in reports:
         for line in report_lines(report):
             print(line)

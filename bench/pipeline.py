@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.corpus import CHECKOUT, DEMO_ACTS, DEMO_MEMORIES, DEMO_QUESTIONS, LIBRIVOX
-from voice_assistant.assistant import Assistant
+from voice_assistant.assembly import assemble
 from voice_assistant.audio.wavfile import read_wav
 from voice_assistant.cli.batch import expand_inputs, reference_for
 from voice_assistant.config import Settings, load_settings
@@ -37,7 +37,7 @@ def peak_rss_mb() -> float:
 def cold_start(config: str | None) -> None:
     """Run in a fresh process: load every engine once and print the times as JSON."""
     settings, _ = load_settings(Path(config) if config else None)
-    assistant = Assistant(settings)
+    assistant = assemble(settings)
     started = time.monotonic()
     assistant.preload(["stt", "llm", "tts"])
     total = time.monotonic() - started
@@ -55,7 +55,7 @@ def engine_memory(config: str | None) -> None:
         return float(psutil.Process().memory_info().rss / 1e6)
 
     settings, _ = load_settings(Path(config) if config else None)
-    assistant = Assistant(settings)
+    assistant = assemble(settings)
     engines = assistant.engines
     rows = [["Python + imports", rss()]]
     steps = [
@@ -136,9 +136,9 @@ def bench_stages(
     calls it made (each file a fresh conversation, as in a batch run)."""
     from voice_assistant.turn.session import Session
 
-    assistant = Assistant(settings)
+    assistant = assemble(settings)
     assistant.preload(["stt", "llm", "tts"])
-    pipeline = assistant.pipeline()
+    pipeline = assistant.pipeline
     clips = [read_wav(w)[0] for w in wavs]
     pipeline.run(clips[0])  # warm-up: first calls allocate buffers
     throughput = bench_llm(assistant.engines, runs)
@@ -201,7 +201,7 @@ def bench_wer(
         local = settings.model_copy(deep=True)
         local.models.stt = name
         local.stt.min_window_s = window
-        stt = Assistant(local).engines.stt()  # whisper's hotwords from the memories
+        stt = assemble(local).engines.stt()  # whisper's hotwords from the memories
         label = f"{name} ({'full 30 s' if window >= 30 else f'{window:g} s+'} window)"
         for set_name, clips in sets.items():
             audio_s = sum(len(c) for c, _ in clips) / 16_000
@@ -228,9 +228,9 @@ def run_pipeline_bench(settings: Settings, args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="va-pipeline-") as data:
         local = settings.model_copy(deep=True)
         local.paths.data_dir = Path(data)
-        assistant = Assistant(local)
-        report = import_paths(assistant.memories(), [DEMO_MEMORIES])
-        assistant.database().close()
+        assistant = assemble(local)
+        report = import_paths(assistant.memories, [DEMO_MEMORIES])
+        assistant.database.close()
         if report.skipped or not report.added:
             raise RuntimeError(f"demo memories not imported: {report}")
         return _run_pipeline_bench(local, args)

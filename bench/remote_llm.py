@@ -22,7 +22,7 @@ from pathlib import Path
 
 from bench.corpus import DEMO_MEMORIES, DEMO_QUESTIONS
 from bench.peers import free_port
-from voice_assistant.assistant import Assistant
+from voice_assistant.assembly import assemble
 from voice_assistant.audio.wavfile import read_wav
 from voice_assistant.cli.batch import expand_inputs
 from voice_assistant.config import Settings
@@ -71,10 +71,10 @@ def first_audio(settings: Settings, runs: int) -> tuple[list[float], int]:
     with tempfile.TemporaryDirectory() as data:
         local = settings.model_copy(deep=True)
         local.paths.data_dir = Path(data)
-        assistant = Assistant(local)
-        import_paths(assistant.memories(), [DEMO_MEMORIES])
+        assistant = assemble(local)
+        import_paths(assistant.memories, [DEMO_MEMORIES])
         assistant.preload(["stt", "llm", "tts"])
-        pipeline = assistant.pipeline()
+        pipeline = assistant.pipeline
         clips = [read_wav(w)[0] for w in expand_inputs([DEMO_QUESTIONS])]
         pipeline.run(clips[0])  # first calls allocate
         times, failed = [], 0
@@ -85,7 +85,7 @@ def first_audio(settings: Settings, runs: int) -> tuple[list[float], int]:
                     failed += 1
                 elif "first_audio" in result.timings:
                     times.append(result.timings["first_audio"])
-        assistant.database().close()
+        assistant.database.close()
     return times, failed
 
 

@@ -183,7 +183,7 @@ def percentile(values: list[float], q: float) -> float:
 
 def measure(settings: Settings, size: int) -> dict[str, float]:
     """One size's figures, in this process (``run_scale_bench`` gives each its own)."""
-    from voice_assistant.assistant import Assistant
+    from voice_assistant.assembly import assemble
     from voice_assistant.memory.importer import import_paths
     from voice_assistant.turn.session import Session
 
@@ -193,8 +193,8 @@ def measure(settings: Settings, size: int) -> dict[str, float]:
         made = write_notes(folder, size)
         local = settings.model_copy(deep=True)
         local.paths.data_dir = Path(tmp) / "data"
-        assistant = Assistant(local)
-        store = assistant.memories()
+        assistant = assemble(local)
+        store = assistant.memories
         store.search("warm up", 5)  # the parser and embedder loaded before the clock
         assistant.engines.parser()
         started = time.monotonic()

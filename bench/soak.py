@@ -29,7 +29,7 @@ import psutil
 
 from bench.corpus import DEMO_ACTS, DEMO_MEMORIES, DEMO_QUESTIONS
 from voice_assistant import modelstore
-from voice_assistant.assistant import Assistant
+from voice_assistant.assembly import Assembly, assemble
 from voice_assistant.audio.wavfile import read_wav
 from voice_assistant.cli.batch import expand_inputs, make_row, reference_for
 from voice_assistant.config import Settings
@@ -48,16 +48,16 @@ SHORT_RUN = 200
 """Fewer turns than this give an RSS slope that steps, not leaks, may dominate."""
 
 
-def fake_assistant(settings: Settings) -> Assistant:
+def fake_assembly(settings: Settings) -> Assembly:
     """The real store, turn runner, research core and actions over fake models: the fake
     backends (``stt``/``llm``/``tts`` ``fake``), a loudness VAD and a hashing embedder."""
     local = settings.model_copy(deep=True)
     local.stt.backend = local.llm.backend = local.tts.backend = "fake"
     engines = Engines(local, vad=LoudnessVAD(level=0.02), embedder=HashEmbedder())
-    return Assistant(local, engines)
+    return assemble(local, engines)
 
 
-def cue(assistant: Assistant, wav: Path) -> None:
+def cue(assistant: Assembly, wav: Path) -> None:
     """The fake STT hears the WAV's reference transcript (none: an empty transcript)."""
     stt = assistant.engines.stt()
     if isinstance(stt, FakeSTT):
@@ -128,8 +128,8 @@ def take_sample(turn: int, started: float, database: Path) -> Sample:
     )
 
 
-def store_counts(assistant: Assistant) -> dict[str, int]:
-    db = assistant.database()
+def store_counts(assistant: Assembly) -> dict[str, int]:
+    db = assistant.database
     counts = {}
     for table, where in (
         ("turns", ""),
@@ -144,7 +144,7 @@ def store_counts(assistant: Assistant) -> dict[str, int]:
 
 
 def soak(
-    assistant: Assistant,
+    assistant: Assembly,
     wavs: list[Path],
     turns: int,
     out_dir: Path,
@@ -160,7 +160,7 @@ def soak(
         raise AssistantError("usage", f"a soak needs at least one turn, not {turns}")
     every = every or max(1, turns // SAMPLES)
     out_dir.mkdir(parents=True, exist_ok=True)
-    pipeline = assistant.pipeline()
+    pipeline = assistant.pipeline
     database = assistant.settings.paths.database
     report = SoakReport(turns=turns, samples=[])
     started = time.monotonic()
@@ -190,13 +190,13 @@ def soak(
     return report
 
 
-def soak_assistant(settings: Settings, data_dir: Path, fake: bool) -> Assistant:
+def soak_assistant(settings: Settings, data_dir: Path, fake: bool) -> Assembly:
     """The assistant over a store of its own in ``data_dir``, holding the demo memories."""
     local = settings.model_copy(deep=True)
     local.paths.models_dir = modelstore.models_dir(settings)  # the models stay where they are
     local.paths.data_dir = data_dir
-    assistant = fake_assistant(local) if fake else Assistant(local)
-    import_paths(assistant.memories(), [DEMO_MEMORIES])
+    assistant = fake_assembly(local) if fake else assemble(local)
+    import_paths(assistant.memories, [DEMO_MEMORIES])
     return assistant
 
 
@@ -275,7 +275,7 @@ def run_soak_bench(
 
         cued = (lambda wav: cue(assistant, wav)) if fake else None
         report = soak(assistant, files, turns, root / "out", cue=cued, on_sample=show)
-        assistant.database().close()
+        assistant.database.close()
     for line in summary(report):
         print(line)
     return 0

@@ -65,16 +65,16 @@ def spoken_questions(settings: Settings, folder: Path) -> list[tuple[FloatAudio,
 
 
 def run_vocabulary_bench(settings: Settings) -> int:
-    from voice_assistant.assistant import Assistant
+    from voice_assistant.assembly import assemble
     from voice_assistant.memory.importer import import_paths
 
     with tempfile.TemporaryDirectory(prefix="va-vocabulary-") as data:
         local = settings.model_copy(deep=True)
         local.paths.data_dir = Path(data)
         local.stt.vocabulary = True
-        assistant = Assistant(local)
-        import_paths(assistant.memories(), [ANSWER_SET / "memories"])
-        words = assistant.vocabulary()
+        assistant = assemble(local)
+        import_paths(assistant.memories, [ANSWER_SET / "memories"])
+        words = assistant.engines.vocabulary()
         print(f"# vocabulary ({len(words.split())} words): {words}")
         stt = assistant.engines.stt()
         sets = {
@@ -85,7 +85,7 @@ def run_vocabulary_bench(settings: Settings) -> int:
             print(f"{name}: {len(clips)} clips")
             for label, hotwords in (
                 ("without", None),
-                ("with the vocabulary", assistant.vocabulary),
+                ("with the vocabulary", assistant.engines.vocabulary),
             ):
                 stt.hotwords = hotwords  # type: ignore[attr-defined]
                 heard, seconds = [], []

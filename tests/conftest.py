@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.paths import MEMORIES
-from voice_assistant.assistant import Assistant
+from voice_assistant.assembly import Assembly, assemble
 from voice_assistant.config import Settings, load_settings
 from voice_assistant.memory.importer import import_paths
 from voice_assistant.memory.sqlite import connect
@@ -58,7 +58,7 @@ def real_settings(demo_data) -> Settings:
 
 
 @pytest.fixture(scope="session")
-def real_assistant(real_settings) -> Assistant:
-    assistant = Assistant(real_settings)
+def real_assembly(real_settings) -> Assembly:
+    assistant = assemble(real_settings)
     assistant.engines.check_models(["stt", "llm", "tts"])
     return assistant

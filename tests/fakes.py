@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
-from voice_assistant.assistant import Assistant
+from voice_assistant.assembly import Assembly, assemble
 from voice_assistant.config import Settings
 from voice_assistant.end_of_turn.fake import FakeEndOfTurn
 from voice_assistant.engines import Engines
@@ -44,15 +44,15 @@ def silence(seconds: float, rate: int = 16_000) -> FloatAudio:
     return np.zeros(int(seconds * rate), dtype=np.float32)
 
 
-def fake_assistant(
+def fake_assembly(
     settings: Settings | None = None,
     stt: SpeechToText | None = None,
     llm: LanguageModel | None = None,
     tts: TextToSpeech | None = None,
     turn_runner: Researcher[Session] | None = None,
     turn_end: FakeEndOfTurn | None = None,
-) -> Assistant:
-    """The assistant over fake models and, unless ``turn_runner`` is given, the research core
+) -> Assembly:
+    """An assembly over fake models and, unless ``turn_runner`` is given, the research core
     over an in-memory store holding one memory (the dentist): nothing is loaded. The
     end-of-turn model never calls a turn finished unless ``turn_end`` says otherwise."""
     settings = settings or scripted()
@@ -65,7 +65,7 @@ def fake_assistant(
         tts=tts or FakeTTS(),
         turn_end=turn_end or FakeEndOfTurn(),
     )
-    return Assistant(settings, engines, turn_runner or fake_research(llm, settings))
+    return assemble(settings, engines, turn_runner or fake_research(llm, settings))
 
 
 def fake_pipeline(
@@ -74,7 +74,7 @@ def fake_pipeline(
     llm: LanguageModel | None = None,
     tts: TextToSpeech | None = None,
 ) -> Pipeline:
-    return fake_assistant(settings, stt, llm, tts).pipeline()
+    return fake_assembly(settings, stt, llm, tts).pipeline
 
 
 ANSWER = '{"tool": "answer", "argument": ""}'

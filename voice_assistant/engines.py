@@ -2,7 +2,7 @@
 name, with how long loading took and which model files were read.
 
 It holds models only; the store, the research core, the turn runner and the pipeline are
-assembled over it where they are used (``assistant.Assistant``). A command that stops
+assembled over it where they are used (``assembly.assemble``). A command that stops
 after STT never loads the LLM or the voice. Tests and benchmarks pass engines of their
 own (``Engines(settings, llm=FakeLLM())``).
 """

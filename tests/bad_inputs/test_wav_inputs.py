@@ -28,8 +28,8 @@ from tests.bad_inputs.corpus import (
     finishes,
     two_hour_wav,
 )
-from tests.fakes import fake_assistant, fake_pipeline, tone
-from voice_assistant.assistant import Assistant
+from tests.fakes import fake_assembly, tone
+from voice_assistant.assembly import Assembly
 from voice_assistant.audio.wavfile import read_wav
 from voice_assistant.cli.batch import expand_inputs, run_batch
 from voice_assistant.cli.entry import EXIT_ERROR, EXIT_FAILED, main
@@ -118,7 +118,7 @@ def test_the_batch_harness_gives_each_bad_file_its_row_and_runs_the_rest(tmp_pat
     folder = bad_wav_folder(tmp_path)
     files = expand_inputs([folder, tmp_path / "missing.wav"])
     out = tmp_path / "out"
-    rows = finishes(lambda: run_batch(files, fake_pipeline(stt=FakeSTT("hello")), out, "answer"))
+    rows = finishes(lambda: run_batch(files, fake_assembly(stt=FakeSTT("hello")), out, "answer"))
     report = [json.loads(line) for line in (out / "report.jsonl").read_text().splitlines()]
     assert report == rows and len(rows) == len(files)
     got = {Path(r["file"]).name: r for r in rows}
@@ -135,10 +135,10 @@ def test_the_batch_harness_gives_each_bad_file_its_row_and_runs_the_rest(tmp_pat
 
 
 def test_the_batch_command_reports_every_bad_file_and_exits_1(tmp_path, monkeypatch, capsys):
-    def fakes(settings: Settings) -> Assistant:  # the batch command's engines: nothing loaded
-        return fake_assistant(settings, stt=FakeSTT("hello"))
+    def fakes(settings: Settings) -> Assembly:  # the batch command's engines: nothing loaded
+        return fake_assembly(settings, stt=FakeSTT("hello"))
 
-    monkeypatch.setattr("voice_assistant.assistant.Assistant", fakes)
+    monkeypatch.setattr("voice_assistant.assembly.assemble", fakes)
     folder = bad_wav_folder(tmp_path)
     config = tmp_path / "config.toml"
     config.write_text("[endpoint]\nmax_input_s = 1.5\n")  # the 2.5 s good file is too long now

@@ -29,8 +29,8 @@ PLAYED = {
 
 
 @pytest.mark.parametrize("name", sorted(PLAYED))
-def test_a_recording_the_live_tests_play_is_heard_right_at_every_alignment(real_assistant, name):
+def test_a_recording_the_live_tests_play_is_heard_right_at_every_alignment(real_assembly, name):
     wav = DEMO / name
     expected = wav.with_suffix(".txt").read_text().strip()
-    wrong = misheard(real_assistant.engines, wav, expected, wake=PLAYED[name])
+    wrong = misheard(real_assembly.engines, wav, expected, wake=PLAYED[name])
     assert wrong == [], f"{name} ({expected!r}) misheard: {wrong}"

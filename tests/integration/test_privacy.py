@@ -30,9 +30,9 @@ import numpy as np
 import psutil
 import pytest
 
-from tests.fakes import daemon_turn, fake_assistant, silence, tone, turn_runner_over
+from tests.fakes import daemon_turn, fake_assembly, silence, tone, turn_runner_over
 from tests.paths import CHECKOUT, DEMO, MEMORIES
-from voice_assistant.assistant import Assistant
+from voice_assistant.assembly import assemble
 from voice_assistant.config import Settings, load_settings
 from voice_assistant.daemon import Daemon
 from voice_assistant.daemon.control_socket import ControlServer, request
@@ -402,7 +402,7 @@ def test_logs_at_info_never_hold_memory_text(tmp_path, caplog):
     runner = hostile_runner(llm, store)
     settings = Settings()
     stt = FakeSTT("What is the spare key code?")
-    engines = fake_assistant(settings, stt=stt, llm=llm, turn_runner=runner)
+    engines = fake_assembly(settings, stt=stt, llm=llm, turn_runner=runner)
     daemon = Daemon(engines, listen_mode="ptt", sink=RecordingSink())
     caplog.set_level(logging.DEBUG)
     daemon_turn(daemon, np.concatenate([silence(0.3), tone(1.0), silence(1.5)]))
@@ -588,9 +588,9 @@ def injected(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         },
     )
     injection_store(settings.paths.database).db.close()
-    assistant = Assistant(settings)
+    assistant = assemble(settings)
     assistant.engines.check_models(["llm", "embed"])
-    memories = assistant.memories()
+    memories = assistant.memories
     turns = assistant.turn_runner()
     answer_llm, drafts = assistant.engines.llm(), []  # what the model wrote (every task), unchecked
     complete = answer_llm.complete

@@ -19,7 +19,7 @@ from bench.answers import (
     sentences,
     spoken_form,
 )
-from voice_assistant.assistant import Assistant
+from voice_assistant.assembly import Assembly, assemble
 from voice_assistant.config import load_settings
 from voice_assistant.llm.base import Completion
 from voice_assistant.memory.importer import import_paths
@@ -31,23 +31,23 @@ REQUESTS = {r.id: r for r in load_requests()}
 
 
 @pytest.fixture(scope="module")
-def engines(tmp_path_factory, real_assistant) -> Assistant:
+def engines(tmp_path_factory, real_assembly) -> Assembly:
     """The answer set's memories, imported for real, with the session's loaded models."""
     data = tmp_path_factory.mktemp("answers")
     settings, _ = load_settings(
         None,
         environ={"XDG_CONFIG_HOME": "/nonexistent", "VOICE_ASSISTANT__PATHS__DATA_DIR": str(data)},
     )
-    local = Assistant(settings)
+    local = assemble(settings)
     for name in ("llm", "embed", "tts"):  # share what is loaded
-        if name in real_assistant.engines._cache:
-            local.engines._cache[name] = real_assistant.engines._cache[name]
-    report = import_paths(local.memories(), [ANSWER_SET / "memories"])
+        if name in real_assembly.engines._cache:
+            local.engines._cache[name] = real_assembly.engines._cache[name]
+    report = import_paths(local.memories, [ANSWER_SET / "memories"])
     assert report.added == 51 and not report.skipped
     return local
 
 
-def ask(engines: Assistant, text: str):
+def ask(engines: Assembly, text: str):
     return engines.turn_runner().answer(text, "spoken", Session.independent())
 
 
@@ -137,7 +137,7 @@ def test_a_seeded_unsupported_answer_is_rewritten_or_replaced(engines):
 
 
 def test_answer_set_memories_keep_their_metadata_out_of_the_text(engines):
-    store = engines.memories()
+    store = engines.memories
     mugs = next(m for m in store.recent(100) if m.title == "Oatmeal mugs")
     assert mugs.fields["source"] == "notebook" and mugs.project == "pottery"
     assert "source:" not in mugs.text and "|" not in mugs.text

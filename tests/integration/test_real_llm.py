@@ -13,8 +13,8 @@ pytestmark = pytest.mark.integration
 SYSTEM = Message("system", "You are a helpful assistant. Answer briefly.")
 
 
-def test_plain_completion_counts_tokens_with_the_model_tokenizer(real_assistant):
-    llm = real_assistant.engines.llm()
+def test_plain_completion_counts_tokens_with_the_model_tokenizer(real_assembly):
+    llm = real_assembly.engines.llm()
     messages = [SYSTEM, Message("user", "What is the capital of France? One word.")]
     out = llm.complete(messages, task="answer_written", max_tokens=20, deadline_s=60)
     assert "paris" in out.text.lower()
@@ -24,10 +24,10 @@ def test_plain_completion_counts_tokens_with_the_model_tokenizer(real_assistant)
 
 
 @pytest.mark.parametrize("notes", [0, 1, 12])
-def test_llama_cpp_parses_the_spoken_answer_s_grammar(real_assistant, notes):
+def test_llama_cpp_parses_the_spoken_answer_s_grammar(real_assembly, notes):
     from voice_assistant.llm.decoding import Grammar
 
-    llama = real_assistant.engines.llm().context("answer_spoken").llama
+    llama = real_assembly.engines.llm().context("answer_spoken").llama
     vocab = llama._model.vocab
     grammar = Grammar(vocab, spoken_grammar(notes), "root", llama.n_vocab())  # else ValueError
     assert grammar.allows(llama.tokenize(b"none", add_bos=False, special=False)[0])
@@ -35,7 +35,7 @@ def test_llama_cpp_parses_the_spoken_answer_s_grammar(real_assistant, notes):
         Grammar(vocab, spoken_grammar(notes) + "broken ::= (", "root", llama.n_vocab())
 
 
-def test_json_schema_constrains_the_output(real_assistant):
+def test_json_schema_constrains_the_output(real_assembly):
     schema = {
         "type": "object",
         "properties": {
@@ -47,7 +47,7 @@ def test_json_schema_constrains_the_output(real_assistant):
         "additionalProperties": False,
     }
     messages = [SYSTEM, Message("user", "Describe Lyon as JSON with city, country, is_capital.")]
-    out = real_assistant.engines.llm().complete(
+    out = real_assembly.engines.llm().complete(
         messages, task="answer_written", max_tokens=80, deadline_s=60, json_schema=schema
     )
     data = json.loads(out.text)
@@ -55,28 +55,26 @@ def test_json_schema_constrains_the_output(real_assistant):
     assert isinstance(data["is_capital"], bool)
 
 
-def test_the_output_allowance_stops_generation(real_assistant):
+def test_the_output_allowance_stops_generation(real_assembly):
     messages = [SYSTEM, Message("user", "Count from one to one hundred in words.")]
-    out = real_assistant.engines.llm().complete(
-        messages, task="review", max_tokens=6, deadline_s=60
-    )
+    out = real_assembly.engines.llm().complete(messages, task="review", max_tokens=6, deadline_s=60)
     assert out.finish_reason == "length"
     assert out.completion_tokens == 6
 
 
-def test_the_deadline_stops_generation(real_assistant):
+def test_the_deadline_stops_generation(real_assembly):
     messages = [SYSTEM, Message("user", "Write a long story about a lighthouse keeper.")]
-    out = real_assistant.engines.llm().complete(
+    out = real_assembly.engines.llm().complete(
         messages, task="review", max_tokens=400, deadline_s=0.5
     )
     assert out.finish_reason == "deadline"
     assert out.completion_tokens < 400
 
 
-def test_a_prompt_that_cannot_fit_is_refused_before_running(real_assistant):
+def test_a_prompt_that_cannot_fit_is_refused_before_running(real_assembly):
     huge = Message("user", "word " * 5000)
     with pytest.raises(StageFailure) as caught:
-        real_assistant.engines.llm().complete(
+        real_assembly.engines.llm().complete(
             [SYSTEM, huge], task="research", max_tokens=50, deadline_s=10
         )
     assert caught.value.code == "context-full"
@@ -84,7 +82,7 @@ def test_a_prompt_that_cannot_fit_is_refused_before_running(real_assistant):
 
 @pytest.mark.parametrize("constraint", ["json_schema", "grammar"])
 def test_constrained_decoding_writes_what_llama_cpp_python_s_sampler_writes(
-    real_assistant, constraint
+    real_assembly, constraint
 ):
     """The grammar is asked about the likeliest token first (fast), with the same outcome as
     applying it to the whole vocabulary at every step (llama-cpp-python's sampler chain)."""
@@ -94,7 +92,7 @@ def test_constrained_decoding_writes_what_llama_cpp_python_s_sampler_writes(
     from voice_assistant.research.notes import Note
     from voice_assistant.research.support import spoken_grammar, written_schema
 
-    llm = real_assistant.engines.llm().context("answer_written")  # one llama.cpp context
+    llm = real_assembly.engines.llm().context("answer_written")  # one llama.cpp context
     notes = [
         Note("Oatmeal mugs", "2026-11-02", "Retail price 32 euros, wholesale 18 euros.", day="x"),
         Note("Kiln", "2026-10-01", "Glaze firing goes to 1240 degrees.", day="x"),
@@ -121,11 +119,11 @@ def test_constrained_decoding_writes_what_llama_cpp_python_s_sampler_writes(
     assert ours.completion_tokens == theirs["usage"]["completion_tokens"]
 
 
-def test_contexts_share_the_weights_and_keep_their_own_caches(real_assistant):
+def test_contexts_share_the_weights_and_keep_their_own_caches(real_assembly):
     """A context per task family keeps its fixed prefix warm, on one loaded copy of the
     weights (a second copy would count its ~460 MB in RSS again); a task naming a model of
     its own (general answers: the 1.5B) runs on that model's weights."""
-    contexts = real_assistant.engines.llm()
+    contexts = real_assembly.engines.llm()
     answers, research = contexts.context("answer_spoken"), contexts.context("research")
     general = contexts.context("answer_general")
     assert general is not research and general.llama._model is not answers.llama._model

@@ -110,9 +110,9 @@ def test_spoken_replies_are_plain_short_sentences(batch_run):
         assert 1 <= len(sentences) <= 3, reply
 
 
-def test_reply_audio_is_speech_that_says_the_reply(batch_run, real_assistant):
+def test_reply_audio_is_speech_that_says_the_reply(batch_run, real_assembly):
     _, rows = batch_run
-    stt = real_assistant.engines.stt()
+    stt = real_assembly.engines.stt()
     replies, heard = [], []
     for name in QUESTIONS:
         row = rows[name]
@@ -124,24 +124,24 @@ def test_reply_audio_is_speech_that_says_the_reply(batch_run, real_assistant):
     assert word_error_rate(replies, heard) <= 0.25, list(zip(replies, heard, strict=True))
 
 
-def test_real_speech_transcripts_are_accurate(real_assistant, tmp_path):
+def test_real_speech_transcripts_are_accurate(real_assembly, tmp_path):
     """Real LibriVox recordings, through endpointing and whisper, against their transcripts."""
     files = expand_inputs([LIBRIVOX])
     assert len(files) == 5
-    rows = run_batch(files, real_assistant.pipeline(), tmp_path, until="stt")
+    rows = run_batch(files, real_assembly, tmp_path, until="stt")
     assert all(row["stop_reason"] == "until-stt" for row in rows), rows
     refs = [reference_for(f) or "" for f in files]
     wer = word_error_rate(refs, [row["transcript"] or "" for row in rows])
     assert wer <= 0.15, [row["transcript"] for row in rows]
 
 
-def test_the_short_window_keeps_every_word_of_a_real_prompt(real_assistant):
+def test_the_short_window_keeps_every_word_of_a_real_prompt(real_assembly):
     """ "Simultaneous call limit reached." (a real recording, Debian's Asterisk prompts) was
     cut to its first word by whisper's short window; a transcript too short for its speech
     is decoded again in full."""
     from bench.corpus import PROMPTS
 
-    stt = real_assistant.engines.stt()
+    stt = real_assembly.engines.stt()
     assert stt.min_window_s < 30  # the short window is the one under test
     audio = read_wav(PROMPTS / "simul-call-limit-reached.wav")[0]
     heard = stt.transcribe(audio).text.lower()

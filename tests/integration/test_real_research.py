@@ -58,8 +58,8 @@ def test_replay_reruns_the_final_pass_on_the_stored_research(demo_data):
     assert missing.returncode == 2 and "no stored turn 99999" in missing.stderr
 
 
-def test_spoken_research_gives_plain_sentences(real_assistant):
-    research = real_assistant.research_core()
+def test_spoken_research_gives_plain_sentences(real_assembly):
+    research = real_assembly.research_core()
     reply = research.answer("What did we decide about the transaction gateway?", "spoken")
     # the gateway note holds every word the question is about: code's first search settles
     # it, with no research call, and the one model call writes the answer from the notes

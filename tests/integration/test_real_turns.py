@@ -11,9 +11,9 @@ pytestmark = pytest.mark.integration
 
 
 @pytest.fixture(scope="module")
-def rows(real_assistant, tmp_path_factory):
+def rows(real_assembly, tmp_path_factory):
     files = expand_inputs([CHECKOUT / "demo" / "acts"])
-    out = run_batch(files, real_assistant.pipeline(), tmp_path_factory.mktemp("acts"))
+    out = run_batch(files, real_assembly, tmp_path_factory.mktemp("acts"))
     return {row["file"].rsplit("/", 1)[-1].removesuffix(".wav"): row for row in out}
 
 
@@ -27,12 +27,12 @@ def test_a_timer_is_set_with_a_receipt_and_acknowledged(rows):
     assert row["turn"]["understanding"] == "rule"
 
 
-def test_a_model_written_acknowledgement_is_reviewed(real_assistant, tmp_path):
-    turns = real_assistant.turn_runner()
+def test_a_model_written_acknowledgement_is_reviewed(real_assembly, tmp_path):
+    turns = real_assembly.turn_runner()
     turns.acknowledge_by = "model"
     try:
         files = expand_inputs([CHECKOUT / "demo" / "acts" / "timer.wav"])
-        (row,) = run_batch(files, real_assistant.pipeline(), tmp_path)
+        (row,) = run_batch(files, real_assembly, tmp_path)
     finally:
         turns.acknowledge_by = "code"
     tasks = [call["task"] for call in row["model_calls"]]

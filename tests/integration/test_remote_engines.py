@@ -48,7 +48,7 @@ def remote(uris: dict[str, str], data) -> dict[str, str]:
 
 
 def test_a_batch_run_hears_and_speaks_through_the_services(
-    services, demo_data, real_assistant, tmp_path
+    services, demo_data, real_assembly, tmp_path
 ):
     uris, logs = services
     heard_before = logs["stt"].read_text().count("Completed request")
@@ -64,7 +64,7 @@ def test_a_batch_run_hears_and_speaks_through_the_services(
         assert soundfile.info(row["reply_wav"]).samplerate == 22_050
         speech, seconds = read_wav(Path(row["reply_wav"]))
         assert seconds > 0.5
-        back[name] = real_assistant.engines.stt().transcribe(speech).text
+        back[name] = real_assembly.engines.stt().transcribe(speech).text
     # each reply WAV is wyoming-piper speaking that reply: our whisper reads it back closer
     # to its own reply than to the other; piper's takes vary and whisper-base mishears the
     # name and the time now and then ("Dr. Alvar is his appointment as on … at 9.30": 0.6)

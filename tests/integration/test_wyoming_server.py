@@ -34,13 +34,11 @@ pytestmark = pytest.mark.integration
 
 
 @pytest.fixture(scope="module")
-def port(real_assistant) -> Iterator[int]:
+def port(real_assembly) -> Iterator[int]:
     """Our server on a free local port, in a thread of its own, with its turn service."""
-    service = TurnService(real_assistant.pipeline()).start()
+    service = TurnService(real_assembly).start()
     with loop_thread() as loop:
-        yield port_of(
-            loop.server(WyomingServer(real_assistant.engines, service).start("127.0.0.1", 0))
-        )
+        yield port_of(loop.server(WyomingServer(service).start("127.0.0.1", 0)))
     assert service.close(timeout=60)
 
 
@@ -87,28 +85,28 @@ def test_a_recording_is_transcribed(port):
     assert word_error_rate([reference], [text]) <= 0.2, text
 
 
-def test_synthesized_speech_is_read_back_by_whisper(port, real_assistant):
+def test_synthesized_speech_is_read_back_by_whisper(port, real_assembly):
     said = "The capital of Australia is Canberra."
     got = exchange(port, [Synthesize(text=said).event()], "audio-stop")
     start = AudioStart.from_event(got[0])
     pcm = b"".join(AudioChunk.from_event(e).audio for e in got if e.type == "audio-chunk")
     assert start.width == 2 and start.channels == 1 and len(pcm) > start.rate  # over 0.5 s
     audio = to_mono_16k((np.frombuffer(pcm, "<i2") / 32768).astype(np.float32), start.rate)
-    heard = real_assistant.engines.stt().transcribe(audio).text
+    heard = real_assembly.engines.stt().transcribe(audio).text
     assert word_error_rate([said], [heard]) <= 0.35, heard  # a name may be misheard
 
 
-def test_a_question_and_a_timer_are_handled_as_turns(port, real_assistant):
+def test_a_question_and_a_timer_are_handled_as_turns(port, real_assembly):
     context = {"conversation_id": "kitchen-1"}
     question = Transcript(text="When is my dentist appointment?", context=context)
     *_, answer = exchange(port, [question.event()], "handled")
     handled = Handled.from_event(answer)
     assert "thursday" in (handled.text or "").lower() and handled.context == context
-    timers_before = len(Actions(real_assistant.memories()).running_timers())
+    timers_before = len(Actions(real_assembly.memories).running_timers())
     request = Transcript(text="Set a timer for ten minutes.", context=context)
     *_, done = exchange(port, [request.event()], "handled")
     assert (Handled.from_event(done).text or "").startswith("Timer set: 10 minutes")
-    assert len(Actions(real_assistant.memories()).running_timers()) == timers_before + 1
+    assert len(Actions(real_assembly.memories).running_timers()) == timers_before + 1
 
 
 def raw(port: int, data: bytes) -> list[dict]:
@@ -171,7 +169,7 @@ def test_the_serve_command_answers_and_stops_cleanly_on_sigterm(demo_data, tmp_p
     assert "LISTENING BEYOND" not in err  # 127.0.0.1: no warning
 
 
-def test_streamed_text_is_spoken_sentence_by_sentence(port, real_assistant):
+def test_streamed_text_is_spoken_sentence_by_sentence(port, real_assembly):
     """Home Assistant's streaming synthesis: pieces of text arrive; each sentence is
     spoken when it is whole; the compatibility ``synthesize`` inside the stream is not
     spoken twice; ``synthesize-stopped`` ends it."""
@@ -195,7 +193,7 @@ def test_streamed_text_is_spoken_sentence_by_sentence(port, real_assistant):
                 break
             chunks.append(AudioChunk.from_event(event).audio)
         audio = (np.frombuffer(b"".join(chunks), "<i2") / 32768).astype(np.float32)
-        heard.append(real_assistant.engines.stt().transcribe(to_mono_16k(audio, rate)).text.lower())
+        heard.append(real_assembly.engines.stt().transcribe(to_mono_16k(audio, rate)).text.lower())
     # piper's takes vary (VITS noise) and whisper-base may mishear a word in one of them
     # ("Gambra", "plain city"), so each clip is held to its own sentence's word error rate
     said = ["The capital of Australia is Canberra.", "It is a planned city."]

@@ -89,7 +89,7 @@ def test_the_microphone_hears_what_is_played_into_it(rig, tmp_path):
 
 
 @pytest.mark.integration
-def test_a_question_spoken_into_the_microphone_is_endpointed_and_transcribed(rig, real_assistant):
+def test_a_question_spoken_into_the_microphone_is_endpointed_and_transcribed(rig, real_assembly):
     """The live path up to STT: virtual mic → MicStream → streaming silero → endpointer →
     whisper. The demo question is played with silence after it, as a person would pause."""
     from tests.paths import DEMO
@@ -114,5 +114,5 @@ def test_a_question_spoken_into_the_microphone_is_endpointed_and_transcribed(rig
     assert heard is not None, "no utterance was endpointed"
     assert heard.end_reason == "silence"
     assert 1.0 < heard.speech_s < 3.0
-    text = real_assistant.engines.stt().transcribe(heard.samples).text
+    text = real_assembly.engines.stt().transcribe(heard.samples).text
     assert word_error_rate(["What is the capital of Australia?"], [text]) <= 0.2, text

@@ -64,12 +64,12 @@ def daemon(tmp_path_factory):
             assert code == 0, live.log.read_text()
 
 
-def transcribe(real_assistant, audio: np.ndarray) -> str:
-    return real_assistant.engines.stt().transcribe(audio.astype(np.float32) / 32768.0).text
+def transcribe(real_assembly, audio: np.ndarray) -> str:
+    return real_assembly.engines.stt().transcribe(audio.astype(np.float32) / 32768.0).text
 
 
 def test_a_wake_word_question_is_answered_aloud_with_the_published_reply(
-    daemon, real_assistant, tmp_path
+    daemon, real_assembly, tmp_path
 ):
     before = daemon.turns()
     with Speaker(daemon.env, tmp_path / "speaker.wav") as speaker:
@@ -79,7 +79,7 @@ def test_a_wake_word_question_is_answered_aloud_with_the_published_reply(
     assert status["wakes"] == 1
     assert "capital of australia" in turn["transcript"].lower(), turn
     assert turn["reply"] and turn["error"] is None and not turn["cut"]
-    heard = transcribe(real_assistant, speaker.audio())
+    heard = transcribe(real_assembly, speaker.audio())
     # the fixed cue while it thought, then the published reply, and nothing else
     expected = f"{CUE} {turn['reply']}"
     assert word_error_rate([expected], [heard]) <= 0.25, (expected, heard)
@@ -112,7 +112,7 @@ def test_a_reply_that_asks_opens_the_mic_for_a_follow_up(daemon):
     assert "dentist" in status["last_turn"]["transcript"].lower()
 
 
-def test_a_timer_rings_when_due_while_idle(daemon, real_assistant, tmp_path):
+def test_a_timer_rings_when_due_while_idle(daemon, real_assembly, tmp_path):
     before = daemon.status()
     rung = before["timers_rung"]
     with Speaker(daemon.env, tmp_path / "speaker.wav") as speaker:
@@ -122,10 +122,10 @@ def test_a_timer_rings_when_due_while_idle(daemon, real_assistant, tmp_path):
         status = daemon.wait_for(
             "the timer to ring", lambda s: s["timers_rung"] > rung and s["state"] == "idle", 60
         )
-    assert "timer is done" in transcribe(real_assistant, speaker.audio()).lower()
+    assert "timer is done" in transcribe(real_assembly, speaker.audio()).lower()
 
 
-def test_a_reminder_is_said_in_the_users_words_when_due(daemon, real_assistant, tmp_path):
+def test_a_reminder_is_said_in_the_users_words_when_due(daemon, real_assembly, tmp_path):
     before = daemon.status()
     with Speaker(daemon.env, tmp_path / "speaker.wav") as speaker:
         daemon.play(WAKE / "hey_jarvis_reminder.wav")  # "… in three seconds to check the oven."
@@ -136,7 +136,7 @@ def test_a_reminder_is_said_in_the_users_words_when_due(daemon, real_assistant, 
             lambda s: s["alarms_rung"] > before["alarms_rung"] and s["state"] == "idle",
             60,
         )
-    heard = " ".join(re.findall(r"[\w']+", transcribe(real_assistant, speaker.audio()).lower()))
+    heard = " ".join(re.findall(r"[\w']+", transcribe(real_assembly, speaker.audio()).lower()))
     assert "reminder check the oven" in heard, heard
 
 

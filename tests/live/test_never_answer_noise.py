@@ -157,7 +157,7 @@ def test_only_the_planted_request_gets_a_reply(tmp_path):
         daemon = daemon_path(assistant, stream)
         open_mic = open_mic_path(assistant, stream)
     finally:
-        assistant.database().close()
+        assistant.database.close()
 
     outside = [e for e in daemon.events + open_mic.events if e.category != "planted"]
     assert outside == []  # no wake, no turn, no reply on anything but the request

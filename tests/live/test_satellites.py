@@ -96,13 +96,13 @@ def wait_for_reply(satellite: Satellite, count: int, timeout: float = 180) -> Pa
     return replies(satellite)[count - 1].with_suffix(".raw")
 
 
-def heard_back(real_assistant, raw: Path) -> str:
+def heard_back(real_assembly, raw: Path) -> str:
     """What whisper hears in what the satellite played (22,050 Hz 16-bit mono)."""
     pcm = np.frombuffer(raw.read_bytes(), dtype="<i2").astype(np.float32) / 32768.0
-    return real_assistant.engines.stt().transcribe(to_mono_16k(pcm[:, None], 22_050)).text
+    return real_assembly.engines.stt().transcribe(to_mono_16k(pcm[:, None], 22_050)).text
 
 
-def test_a_question_at_a_satellite_is_answered_there_aloud(rig, real_assistant):
+def test_a_question_at_a_satellite_is_answered_there_aloud(rig, real_assembly):
     kitchen, bedroom = rig.rooms["kitchen"], rig.rooms["bedroom"]
     assert {rig.link("kitchen")["room"], rig.link("bedroom")["room"]} == {"kitchen", "bedroom"}
     local_turns = rig.daemon.turns()
@@ -112,7 +112,7 @@ def test_a_question_at_a_satellite_is_answered_there_aloud(rig, real_assistant):
     turn = rig.link("kitchen")["last_turn"]
     assert turn["error"] is None and "canberra" in turn["reply"].lower()
     assert "waited" in turn["timings"], turn["timings"]  # started at the pause, as the mic's
-    assert word_error_rate([turn["reply"]], [heard_back(real_assistant, raw)]) <= 0.35
+    assert word_error_rate([turn["reply"]], [heard_back(real_assembly, raw)]) <= 0.35
     # the other room and the daemon's own microphone took no turn
     assert rig.link("bedroom")["turns"] == 0 and not replies(bedroom)
     assert rig.daemon.turns() == local_turns
@@ -151,15 +151,15 @@ def test_the_daemon_s_own_microphone_works_beside_them(rig):
     assert all(link["state"] == "connected" for link in status["satellites"].values())
 
 
-def test_a_reminder_set_at_a_satellite_rings_there_and_not_here(rig, real_assistant, tmp_path):
+def test_a_reminder_set_at_a_satellite_rings_there_and_not_here(rig, real_assembly, tmp_path):
     kitchen = rig.rooms["kitchen"]
     before = len(replies(kitchen))
     with Speaker(rig.daemon.env, tmp_path / "daemon-speaker.wav") as speaker:
         kitchen.say(WAKE / "hey_jarvis_reminder.wav")  # "… in three seconds to check the oven."
-        receipt = heard_back(real_assistant, wait_for_reply(kitchen, before + 1))
+        receipt = heard_back(real_assembly, wait_for_reply(kitchen, before + 1))
         assert "reminder set" in receipt.lower(), receipt
         ring = wait_for_reply(kitchen, before + 2, timeout=60)
-    heard = " ".join(re.findall(r"[\w']+", heard_back(real_assistant, ring).lower()))
+    heard = " ".join(re.findall(r"[\w']+", heard_back(real_assembly, ring).lower()))
     assert "reminder check the oven" in heard, heard
     assert loud_seconds(speaker.audio()) < 0.2  # the daemon's own speaker stayed silent
     deadline = time.monotonic() + 10  # logged once its sound has had time to play

@@ -13,10 +13,11 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from voice_assistant.assembly import Assembly
 from voice_assistant.audio.wavfile import read_wav, write_wav
 from voice_assistant.errors import AssistantError
 from voice_assistant.events import StageError
-from voice_assistant.pipeline.stages import Pipeline, Stage, TurnResult, turn_record
+from voice_assistant.pipeline.stages import Stage, TurnResult, turn_record
 from voice_assistant.rooms.service import TurnService
 from voice_assistant.turn.session import Session
 from voice_assistant.wer import word_error_rate
@@ -70,7 +71,7 @@ def run_file(wav: Path, service: TurnService, until: Stage, out_dir: Path) -> Ro
     """One file as a turn of its own (a session that sees no other file)."""
     started = time.monotonic()
     try:
-        samples, audio_s = read_wav(wav, max_seconds=service.pipeline.endpoint.max_input_s)
+        samples, audio_s = read_wav(wav, max_seconds=service.settings.endpoint.max_input_s)
     except AssistantError as exc:
         message = exc.message
         if exc.code == "too-long":
@@ -88,7 +89,7 @@ def run_file(wav: Path, service: TurnService, until: Stage, out_dir: Path) -> Ro
 
 def run_batch(
     files: list[Path],
-    pipeline: Pipeline,
+    assembly: Assembly,
     out_dir: Path,
     until: Stage = "tts",
     on_row: Callable[[int, Row], None] | None = None,
@@ -96,7 +97,7 @@ def run_batch(
     """Every file through the turn service, in order; a row each in ``report.jsonl``."""
     out_dir.mkdir(parents=True, exist_ok=True)
     rows: list[Row] = []
-    service = TurnService(pipeline, name="batch").start()
+    service = TurnService(assembly, name="batch").start()
     try:
         with (out_dir / "report.jsonl").open("w", encoding="utf-8") as report:
             for index, wav in enumerate(files):

@@ -31,7 +31,7 @@ def cmd_doctor(settings: Settings, _s: list[str], args: argparse.Namespace) -> i
 
 
 def cmd_batch(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
-    from voice_assistant.assistant import Assistant
+    from voice_assistant.assembly import assemble
     from voice_assistant.cli.batch import expand_inputs, run_batch, summary
 
     if args.mode:
@@ -41,10 +41,10 @@ def cmd_batch(settings: Settings, _s: list[str], args: argparse.Namespace) -> in
         raise AssistantError(
             "no-input", "no WAV files found in " + ", ".join(map(str, args.inputs))
         )
-    assistant = Assistant(settings)
+    assembly = assemble(settings)
     needed = {"stt": ["stt"], "answer": ["stt", "llm"], "tts": ["stt", "llm", "tts"]}[args.until]
-    assistant.engines.check_models(needed)
-    assistant.preload(needed)
+    assembly.engines.check_models(needed)
+    assembly.preload(needed)
 
     def show(index: int, row: dict[str, Any]) -> None:
         name = Path(row["file"]).name
@@ -58,22 +58,22 @@ def cmd_batch(settings: Settings, _s: list[str], args: argparse.Namespace) -> in
         print(f"  reply:   {row['reply'] or '-'}")
         print(f"  timings: {timing}", flush=True)
 
-    rows = run_batch(files, assistant.pipeline(), args.out, args.until, on_row=show)
+    rows = run_batch(files, assembly, args.out, args.until, on_row=show)
     print()
     print(summary(rows))
-    loads = " ".join(f"{k}={v:.2f}s" for k, v in assistant.engines.load_s.items())
+    loads = " ".join(f"{k}={v:.2f}s" for k, v in assembly.engines.load_s.items())
     print(f"model load: {loads}\nreport: {args.out / 'report.jsonl'}")
     return EXIT_FAILED if any(row["error"] for row in rows) else 0
 
 
 def cmd_ask(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
-    from voice_assistant.assistant import Assistant
+    from voice_assistant.assembly import assemble
     from voice_assistant.rooms.service import TurnService
     from voice_assistant.turn.session import Session
 
-    assistant = Assistant(settings)
-    assistant.engines.check_models(["llm"])
-    service = TurnService(assistant.pipeline(), name="ask").start()
+    assembly = assemble(settings)
+    assembly.engines.check_models(["llm"])
+    service = TurnService(assembly, name="ask").start()
     question = " ".join(args.question)
     try:  # text enters the turn at the answer stage; nothing is spoken
         result = service.submit(question, Session(room="ask"), "answer", args.mode).result()
@@ -102,12 +102,12 @@ def cmd_ask(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
 
 
 def cmd_replay(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
-    from voice_assistant.assistant import Assistant
+    from voice_assistant.assembly import assemble
     from voice_assistant.cli.replay import replay
 
-    assistant = Assistant(settings)
-    assistant.engines.check_models(["llm"])
-    return replay(assistant.research_core(), args.turn_id, args.mode)
+    assembly = assemble(settings)
+    assembly.engines.check_models(["llm"])
+    return replay(assembly.research_core(), args.turn_id, args.mode)
 
 
 def cmd_memory(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
@@ -119,14 +119,14 @@ def cmd_memory(settings: Settings, _s: list[str], args: argparse.Namespace) -> i
 def cmd_run(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
     import logging
 
-    from voice_assistant.assistant import Assistant
+    from voice_assistant.assembly import assemble
     from voice_assistant.daemon import Daemon
 
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
-    assistant = Assistant(settings)
-    assistant.engines.check_models(["stt", "llm", "tts", *(["wake"] if args.mode != "ptt" else [])])
+    assembly = assemble(settings)
+    assembly.engines.check_models(["stt", "llm", "tts", *(["wake"] if args.mode != "ptt" else [])])
     return Daemon(
-        assistant,
+        assembly,
         listen_mode=args.mode,
         mic=args.mic,
         speaker=args.speaker,

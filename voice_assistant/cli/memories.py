@@ -8,8 +8,9 @@ import sys
 import time
 from pathlib import Path
 
-from voice_assistant.assistant import Assistant
+from voice_assistant.assembly import open_store
 from voice_assistant.config import Settings
+from voice_assistant.engines import Engines
 from voice_assistant.errors import AssistantError
 from voice_assistant.memory.importer import import_paths
 from voice_assistant.memory.store import Memory
@@ -23,7 +24,7 @@ def _line(memory: Memory) -> str:
 
 
 def run_memory_command(settings: Settings, args: argparse.Namespace) -> int:
-    store = Assistant(settings).memories()
+    store = open_store(settings, Engines(settings))
     command = args.command_name
     if command == "import":
         missing = [str(p) for p in args.paths if not Path(p).exists()]

@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable
 from typing import Literal
 
-from voice_assistant.assistant import Assistant
+from voice_assistant.assembly import Assembly, assemble
 from voice_assistant.audio.device import DeviceSink
 from voice_assistant.audio.hotkey import watch
 from voice_assistant.config import Settings
@@ -26,7 +26,7 @@ from voice_assistant.daemon.mic_reader import MicReader
 from voice_assistant.daemon.microphone import AudioSource, MicLoop, microphone
 from voice_assistant.daemon.socket_requests import Commands
 from voice_assistant.errors import AssistantError
-from voice_assistant.listening.machine import listening_for
+from voice_assistant.listening.machine import Listening, listening_for
 from voice_assistant.pipeline.speak import Speaker
 from voice_assistant.rooms.log import TurnLog
 from voice_assistant.rooms.service import TurnService, abandon
@@ -44,7 +44,7 @@ ABANDON_S = 10.0
 class Daemon:
     def __init__(
         self,
-        assistant: Assistant,
+        assembly: Assembly,
         listen_mode: ListenMode = "ptt",
         mic: str | None = None,
         speaker: str | None = None,
@@ -56,7 +56,7 @@ class Daemon:
         self.listen_mode = listen_mode
         self.wyoming = wyoming  # a Wyoming address served beside the mic (run --wyoming)
         self.reload_settings = reload_settings
-        listen = assistant.settings.listen
+        listen = assembly.settings.listen
         self.mic_name = mic or listen.mic or None
         self.source = source or microphone(self.mic_name)
         """Where audio comes from: the microphone, or a test's recorded blocks."""
@@ -66,46 +66,55 @@ class Daemon:
         talking, reload_requested = threading.Event(), threading.Event()
         self.counts = Counts()
         self.board = Board(threading.Event())
-        self.worker = TurnService(assistant.pipeline(), log=TurnLog())
+        self.worker = TurnService(assembly, log=TurnLog())
+        """Runs every turn and job on the assembly in force; the others read only its
+        settings (``worker.settings``)."""
         self.runner = JobRunner(
             self.worker, sink, self.board, self.counts, self.stopping, reload_requested
         )
         self.mic = MicReader(
-            self.runner, self.board, self.counts, talking, self.stopping, self.reload
+            self.runner,
+            self.listening(assembly),
+            self.board,
+            self.counts,
+            talking,
+            self.stopping,
+            self.reload,
         )
         self.commands = Commands(listen_mode, self.runner, talking, self.snapshot)
         self.beside: list[Neighbour] = []
-        """The Wyoming server and the satellites, started by ``run``: they follow reloads."""
+        """The Wyoming server and the satellites, started by ``run``."""
         self.satellites: Satellites | None = None
-        self.use(assistant)
 
-    def use(self, assistant: Assistant) -> None:
-        """Wire the assistant in (at start, and again after a SIGHUP reload)."""
-        self.assistant, self.settings = assistant, assistant.settings
-        for neighbour in self.beside:
-            neighbour.use(assistant)
-        self.worker.use(assistant.pipeline())
-        self.runner.use(assistant)
-        engines = assistant.engines
+    @property
+    def settings(self) -> Settings:
+        return self.worker.settings
+
+    def listening(self, assembly: Assembly) -> Listening:
+        """The microphone's wake word (unless push-to-talk only) and endpointing."""
+        engines = assembly.engines
         wake = engines.wake() if self.listen_mode in ("wake", "both") else None
-        self.mic.use(listening_for(wake, self.settings, engines.turn_end))
+        return listening_for(wake, assembly.settings, engines.turn_end)
 
-    def reload(self) -> bool:
-        """SIGHUP: new settings and engines; a bad configuration keeps the running one."""
+    def reload(self) -> Listening | None:
+        """SIGHUP: new settings and engines, assembled and loaded here, then in force from
+        the worker's next job for every turn, job and room; a bad configuration keeps the
+        running one (None)."""
         if self.reload_settings is None:
-            return False
+            return None
         try:
-            assistant = Assistant(self.reload_settings())
-            assistant.preload(["stt", "llm", "tts"])
-            self.use(assistant)
+            assembly = assemble(self.reload_settings())
+            assembly.preload(["stt", "llm", "tts"])
+            listening = self.listening(assembly)
         except AssistantError as exc:
             log.error("reload failed, keeping the running configuration: %s", exc.message)
-            return False
+            return None
+        self.worker.reassemble(assembly).result()
         log.info("configuration reloaded")
-        return True
+        return listening
 
     def preload(self) -> None:
-        self.assistant.preload(["stt", "llm", "tts"])
+        self.worker.assembly.preload(["stt", "llm", "tts"])
         if self.mic.listening.wake is not None:
             self.mic.listening.wake.reset()
 
@@ -138,10 +147,10 @@ class Daemon:
         self.worker.start()
         network = self.settings.wyoming
         if self.wyoming or network.serve:  # Home Assistant's turns share the daemon's worker
-            beside = Beside(self.assistant.engines, self.worker, self.wyoming or network.serve)
+            beside = Beside(self.worker, self.wyoming or network.serve)
             self.beside.append(beside)
         if network.satellites:  # other rooms: their turns too
-            self.satellites = Satellites(self.assistant, self.worker, network.satellites).start()
+            self.satellites = Satellites(self.worker, network.satellites).start()
             self.runner.elsewhere = self.satellites.connected_rooms  # they ring their own
             self.beside.append(self.satellites)
         signal.signal(signal.SIGTERM, lambda *_: self.terminate())

@@ -15,7 +15,7 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import Future
 
-from voice_assistant.assistant import Assistant
+from voice_assistant.assembly import Assembly
 from voice_assistant.daemon.board import Board
 from voice_assistant.daemon.jobs import Counts, EarconJob, Job, RingJob, SayJob
 from voice_assistant.daemon.models import ModelGuard
@@ -62,12 +62,7 @@ class JobRunner:
         self.cue: threading.Thread | None = None
         self.early: tuple[Speculation, Future[TurnResult]] | None = None
         """The turn started at the current pause, until confirmed or dropped."""
-
-    def use(self, assistant: Assistant) -> None:
-        """What jobs use (at start, and again after a reload)."""
-        self.assistant, self.settings = assistant, assistant.settings
-        self.engines = assistant.engines
-        self.models = ModelGuard(lambda: self.engines.model_watch, self.reload_requested)
+        self.models = ModelGuard(lambda: worker.assembly.engines.model_watch, reload_requested)
 
     def idle(self) -> bool:
         return not self.busy.is_set() and self.worker.pending() == 0
@@ -110,7 +105,7 @@ class JobRunner:
         wait for ``turn`` (the silence confirmed it) or ``went_on``."""
         if self.early is not None or not self.idle():
             return
-        endpoint = self.settings.endpoint
+        endpoint = self.worker.settings.endpoint
         started = Speculation(
             utterance,
             self._progress,
@@ -176,7 +171,7 @@ class JobRunner:
             return
         cut = bool(speech and speech.cut)
         if cut and speech is not None and reply is not None and reply.turn_id:
-            self.assistant.conversations().heard(reply.turn_id, speech.heard)
+            self.worker.assembly.conversations.heard(reply.turn_id, speech.heard)
         if error is not None:  # refused, or e.g. piper failed: say so with a sound
             with contextlib.suppress(AssistantError):  # the speaker may be what failed
                 self.sink.play(tones(FAILED), 22_050)
@@ -196,31 +191,35 @@ class JobRunner:
         configured cue) in their own thread while research runs; speech waits for them."""
         self.board.post("speaking" if phase == "speaking" else "thinking")
         if phase == "thinking":
-            self.cue = threading.Thread(target=self._thinking_cue, name="cue", daemon=True)
+            assembly = self.worker.assembly  # on the worker: the one this turn runs on
+            self.cue = threading.Thread(
+                target=self._thinking_cue, args=(assembly,), name="cue", daemon=True
+            )
             self.cue.start()
         elif phase == "speaking" and self.cue is not None:
             self.cue.join()
             self.cue = None
 
-    def _thinking_cue(self) -> None:
+    def _thinking_cue(self, assembly: Assembly) -> None:
+        cue = assembly.settings.listen.thinking_cue  # fixed text from the config, not a model
         with contextlib.suppress(AssistantError):  # a device lost: the reply's playback says so
             self.sink.play(earcon("thinking"), 22_050)
-            if self.settings.listen.thinking_cue:  # fixed text from the config, not a model
-                speak(self.engines.tts(), self.settings.listen.thinking_cue, self.sink, self.hush)
+            if cue:
+                speak(assembly.engines.tts(), cue, self.sink, self.hush)
 
     # other jobs ------------------------------------------------------------------------
     def queue(self, job: Job) -> Future[Job]:
         """Run ``job`` on the worker, after what is queued."""
-        return self.worker.call(lambda: self._do(job))
+        return self.worker.call(lambda assembly: self._do(job, assembly))
 
-    def _do(self, job: Job) -> Job:
+    def _do(self, job: Job, assembly: Assembly) -> Job:
         if self.stopping.is_set():  # shutting down: start nothing new
             return job
         if not isinstance(job, RingJob):  # the ring check is busy only if one is due
             self.busy.set()
             log.debug("job %s starts", type(job).__name__)
         try:
-            self.run_job(job)
+            self.run_job(job, assembly)
         except Exception:  # a failing job is logged; the daemon keeps listening
             log.exception("%s failed", type(job).__name__)
         finally:
@@ -228,24 +227,24 @@ class JobRunner:
             self.board.post("done")
         return job
 
-    def run_job(self, job: Job) -> None:
+    def run_job(self, job: Job, assembly: Assembly) -> None:
         """One job, on the worker thread (or the noise benchmark's only thread)."""
         self.hush.clear()
         if isinstance(job, RingJob):
             if self.models.due():
                 self.check_models()
-            self._ring_due()
+            self._ring_due(assembly)
         elif isinstance(job, SayJob):
             self.board.post("speaking")
-            speak(self.engines.tts(), job.text, self.sink, self.hush)
+            speak(assembly.engines.tts(), job.text, self.sink, self.hush)
         elif isinstance(job, EarconJob):
             self.sink.play(earcon("heard"), 22_050)
 
     def check_models(self) -> None:
         self.models.check()
 
-    def _ring_due(self) -> None:
-        actions, elsewhere = self.assistant.actions(), self.elsewhere()
+    def _ring_due(self, assembly: Assembly) -> None:
+        actions, elsewhere = assembly.actions, self.elsewhere()
         timers = [t for t in actions.due() if rings_here(t.room, elsewhere)]
         alarms = [a for a in actions.book.due() if rings_here(a.room, elsewhere)]
         if not (timers or alarms):
@@ -254,7 +253,7 @@ class JobRunner:
         self.board.post("ringing")
         self.tell(Rings(True))  # "Stop" ends it, no wake word needed
         try:
-            tts, ring_for_s = self.engines.tts(), self.settings.alarms.ring_for_s
+            tts, ring_for_s = assembly.engines.tts(), assembly.settings.alarms.ring_for_s
             self.counts.timers_rung += ring_timers(actions, timers, self.sink, tts, self.hush)
             self.counts.alarms_rung += ring_alarms(
                 actions.book, alarms, self.sink, tts, self.hush, self.stopping, ring_for_s

@@ -5,10 +5,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
-
-if TYPE_CHECKING:
-    from voice_assistant.assistant import Assistant
+from typing import Any, Protocol
 
 
 @dataclass(frozen=True)
@@ -96,10 +93,8 @@ class Status:
 
 
 class Neighbour(Protocol):
-    """What runs beside the daemon on its worker (the Wyoming server, the satellites)."""
-
-    def use(self, assistant: Assistant) -> None:
-        """Follow a reload (SIGHUP): the new engines and store from now on."""
-        ...
+    """What runs beside the daemon on its worker (the Wyoming server, the satellites): it
+    follows a reload through the worker, which runs its model calls on the assembly in
+    force."""
 
     def stop(self) -> None: ...

@@ -44,11 +44,12 @@ class MicReader:
     def __init__(
         self,
         runner: JobRunner,
+        listening: Listening,
         board: Board,
         counts: Counts,
         talking: threading.Event,
         stopping: threading.Event,
-        reload: Callable[[], bool],
+        reload: Callable[[], Listening | None],
     ) -> None:
         self.runner = runner
         self.board = board
@@ -57,8 +58,8 @@ class MicReader:
         """Push-to-talk is held (the key, or ``ptt`` on the control socket)."""
         self.stopping = stopping
         self.reload = reload
-        """Asked for by SIGHUP or a repaired model: new settings and engines (False: the
-        running ones kept)."""
+        """Asked for by SIGHUP or a repaired model: new settings and engines, and the wake
+        word and endpointing they bring (None: the running ones kept)."""
         self.reload_requested = runner.reload_requested
         self.mic_state = MicState.STARTING
         self.last_barge_in_s = 0.0
@@ -66,12 +67,13 @@ class MicReader:
         """Seconds of microphone audio read: the time the wake and listening rules see."""
         self.notices: queue.SimpleQueue[Notice] = queue.SimpleQueue()
         runner.tell = self.notices.put  # the worker's notices, read here between blocks
+        self.taking = self.turn_taking(listening)
 
-    def use(self, listening: Listening) -> None:
-        """The wake word and endpointing blocks go through (a new machine after a reload,
-        which happens only with no window open and the worker idle)."""
-        silence_s = self.runner.settings.endpoint.whole_command_silence_s
-        self.taking = TurnTaking(listening, silence_s)
+    def turn_taking(self, listening: Listening) -> TurnTaking:
+        """The room's machine over ``listening`` (a new one after a reload, which happens
+        only with no window open and the worker idle)."""
+        silence_s = self.runner.worker.settings.endpoint.whole_command_silence_s
+        return TurnTaking(listening, silence_s)
 
     @property
     def listening(self) -> Listening:
@@ -113,7 +115,9 @@ class MicReader:
             self.taking.whole_command()
         if self.reload_requested.is_set() and self.runner.idle() and self.taking.quiet:
             self.reload_requested.clear()
-            if self.reload():
+            listening = self.reload()
+            if listening is not None:
+                self.taking = self.turn_taking(listening)
                 stream.drain()  # audio heard while loading is stale
 
     def take_notices(self) -> None:
@@ -159,7 +163,8 @@ class MicReader:
     def stop_if_said(self, utterance: Utterance) -> None:
         """An utterance while something rings: whisper reads it here, as the worker is
         ringing; "Stop" ends the ring, anything else is ignored."""
-        text = self.runner.engines.stt().transcribe(utterance.samples).text
+        stt = self.runner.worker.assembly.engines.stt()  # loaded: the worker rings
+        text = stt.transcribe(utterance.samples).text
         if says_stop(text):
             log.info("stopped by voice: %r", text)
             self.runner.cut()

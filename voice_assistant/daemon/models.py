@@ -25,13 +25,21 @@ class ModelGuard:
         self.damaged: set[str] = set()
         """Of those, the ones the running engine reads (the GGUF): turns wait for a repair."""
         self.next_check = 0.0
+        self.watching: ModelWatch | None = None
+        """The watch of the engines in force: a reload brings a new one, and what the old
+        one found is forgotten."""
 
     def due(self) -> bool:
         return time.monotonic() >= self.next_check
 
     def check(self) -> None:
         self.next_check = time.monotonic() + MODEL_CHECK_S
-        for finding in self.watch().check():
+        watch = self.watch()
+        if watch is not self.watching:
+            self.watching = watch
+            self.problems.clear()
+            self.damaged.clear()
+        for finding in watch.check():
             if finding.verdict == "fine":
                 log.info(finding.message)
                 self.problems.pop(finding.key, None)

@@ -10,6 +10,7 @@ keeps its own qualifier.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
@@ -149,17 +150,22 @@ def _pointed_back(tokens: tuple[Token, ...], found: list[Value], when: list[Valu
 
 
 class NoteReader:
-    """The store's reader (``memory.store.NoteReader``): each note read once, kept as JSON."""
+    """The store's reader (``memory.store.NoteReader``): each note read once, kept as JSON.
+    ``parser`` gives the parser when a note is first read (an assembled store that reads
+    nothing loads nothing)."""
 
-    def __init__(self, parser: Parser) -> None:
+    def __init__(self, parser: Callable[[], Parser]) -> None:
         self.parser = parser
-        self.version = parser.version
+
+    @property
+    def version(self) -> str:
+        return self.parser().version
 
     def read(self, title: str, text: str, fields: dict[str, str]) -> dict[str, Any]:
-        return read_note(self.parser, title, text, fields).to_json()
+        return read_note(self.parser(), title, text, fields).to_json()
 
     def read_many(self, notes: list[tuple[str, str, dict[str, str]]]) -> list[dict[str, Any]]:
-        return [r.to_json() for r in read_notes(self.parser, notes)]
+        return [r.to_json() for r in read_notes(self.parser(), notes)]
 
 
 def _title_owner(tokens: tuple[Token, ...]) -> frozenset[str] | None:

@@ -14,8 +14,10 @@ from voice_assistant.memory.sqlite import transaction
 class NoteReader(Protocol):
     """Reads a note once, when it is written (``language.notes``), as JSON to keep."""
 
-    version: str
-    """What the readings are made with: a reading of another version is made again."""
+    @property
+    def version(self) -> str:
+        """What the readings are made with: a reading of another version is made again."""
+        ...
 
     def read(self, title: str, text: str, fields: dict[str, str]) -> dict[str, Any]: ...
 

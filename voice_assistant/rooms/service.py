@@ -7,6 +7,10 @@ get a future of its ``TurnResult``. The service keeps every room's conversation
 (``sessions.Sessions``) and, when it has one, the log of finished turns
 (``log.TurnLog``). ``call`` runs any other job that touches the engines or the store
 (a timer ringing, ``say``) on the same thread, so nothing else ever writes to the database.
+
+The service holds the assembly in force (``assembly.Assembly``) and hands it to each job
+as it starts; a reload (``reassemble``) is itself a job, so every job runs wholly on one
+configuration and no part is rewired by hand.
 """
 
 from __future__ import annotations
@@ -21,8 +25,10 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any, TypeVar
 
+from voice_assistant.assembly import Assembly
+from voice_assistant.config import Settings
 from voice_assistant.events import StageError
-from voice_assistant.pipeline.stages import Delivery, Heard, Pipeline, Stage, TurnResult
+from voice_assistant.pipeline.stages import Delivery, Heard, Stage, TurnResult
 from voice_assistant.research.base import Mode
 from voice_assistant.rooms.log import TurnLog
 from voice_assistant.rooms.sessions import Sessions
@@ -31,14 +37,15 @@ from voice_assistant.turn.session import Session
 logger = logging.getLogger("voice_assistant.daemon")
 
 T = TypeVar("T")
-Item = tuple[Callable[[], Any], "Future[Any]"]
+Item = tuple[Callable[[Assembly], Any], "Future[Any]"]
 
 
 class TurnService:
     def __init__(
-        self, pipeline: Pipeline, name: str = "worker", log: TurnLog | None = None
+        self, assembly: Assembly, name: str = "worker", log: TurnLog | None = None
     ) -> None:
-        self.pipeline = pipeline
+        self.assembly = assembly
+        """The configuration in force; read elsewhere for its settings only."""
         self.name = name
         self.log = log
         """Where finished turns are recorded by room (the daemon's); None: not recorded."""
@@ -52,9 +59,18 @@ class TurnService:
             self._thread.start()
         return self
 
-    def use(self, pipeline: Pipeline) -> None:
-        """New engines (a reload): turns that start from now on use them."""
-        self.pipeline = pipeline
+    @property
+    def settings(self) -> Settings:
+        """The settings in force (a reload changes them)."""
+        return self.assembly.settings
+
+    def reassemble(self, assembly: Assembly) -> Future[None]:
+        """A reload: the jobs queued after this one run on ``assembly``."""
+
+        def switch(_: Assembly) -> None:
+            self.assembly = assembly
+
+        return self.call(switch)
 
     def submit(
         self,
@@ -67,10 +83,11 @@ class TurnService:
         """One turn from ``heard`` in ``session`` (an independent one when None), run on
         the worker after the jobs queued before it, its reply spoken where ``delivery``
         says (recorded when None)."""
-        return self.call(lambda: self._turn(heard, session, until, mode, delivery))
+        return self.call(lambda now: self._turn(now, heard, session, until, mode, delivery))
 
     def _turn(
         self,
+        assembly: Assembly,
         heard: Heard,
         session: Session | None,
         until: Stage,
@@ -83,7 +100,7 @@ class TurnService:
             error = StageError(refusal.stage, refusal.code, refusal.message)
             result = TurnResult(stop_reason=refusal.reason, error=error)
         else:
-            result = self.pipeline.run(heard, session, until, mode, delivery)
+            result = assembly.pipeline.run(heard, session, until, mode, delivery)
         if result.stop_reason == "ignored":
             heard = result.transcript.text if result.transcript else ""
             logger.info("heard %r in a word window: ignored", heard)
@@ -96,8 +113,9 @@ class TurnService:
             delivery.finished(result)
         return result
 
-    def call(self, job: Callable[[], T]) -> Future[T]:
-        """Run ``job`` on the worker, after the jobs already queued."""
+    def call(self, job: Callable[[Assembly], T]) -> Future[T]:
+        """Run ``job`` on the worker, after the jobs already queued, with the assembly in
+        force when it starts."""
         future: Future[T] = Future()
         self._queue.put((job, future))
         return future
@@ -132,11 +150,11 @@ class TurnService:
         while (item := self._queue.get()) is not None:
             self._run(*item)
 
-    def _run(self, job: Callable[[], Any], future: Future[Any]) -> None:
+    def _run(self, job: Callable[[Assembly], Any], future: Future[Any]) -> None:
         if not future.set_running_or_notify_cancel():
             return
         try:
-            future.set_result(job())
+            future.set_result(job(self.assembly))
         except BaseException as exc:  # the caller sees it on its future
             future.set_exception(exc)
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from wyoming.event import Event
 
-from voice_assistant.assistant import Assistant
+from voice_assistant.assembly import Assembly
 from voice_assistant.config import Settings
 from voice_assistant.events import FloatAudio
 from voice_assistant.listening.machine import Listening, listening_for
@@ -34,9 +34,10 @@ TIMER_LOOK_S = 1.0
 
 
 class Satellites:
-    def __init__(self, assistant: Assistant, worker: TurnService, uris: list[str]) -> None:
-        self.assistant = assistant
+    def __init__(self, worker: TurnService, uris: list[str]) -> None:
         self.worker = worker
+        """Runs every turn, model call and database read on the assembly in force: a
+        reload reaches the next one."""
         self.links = [SatelliteLink(uri, self) for uri in uris]
         self.timers: dict[int, Timer] = {}
         self.ringing: set[RingKey] = set()
@@ -47,12 +48,7 @@ class Satellites:
 
     def settings(self) -> Settings:
         """The settings in force (a reload changes them)."""
-        return self.assistant.settings
-
-    def use(self, assistant: Assistant) -> None:
-        """New engines after a reload: the next turn uses them, the next connection their
-        wake word."""
-        self.assistant = assistant
+        return self.worker.settings
 
     def start(self) -> Satellites:
         self.thread.start()
@@ -74,11 +70,12 @@ class Satellites:
 
     def transcribe(self, samples: FloatAudio) -> Future[str]:
         """What whisper hears in ``samples``, on the worker (a word window at a satellite)."""
-        return self.worker.call(lambda: self.assistant.engines.stt().transcribe(samples).text)
+        return self.worker.call(lambda now: now.engines.stt().transcribe(samples).text)
 
     def listening(self) -> Listening:
-        """Wake word and endpointing of their own for one satellite's stream."""
-        engines = self.assistant.engines
+        """Wake word and endpointing of their own for one satellite's stream (the next
+        connection after a reload gets the new ones)."""
+        engines = self.worker.assembly.engines
         return listening_for(engines.another_wake(), self.settings(), engines.turn_end)
 
     def running_timers(self) -> list[Event]:
@@ -111,10 +108,9 @@ class Satellites:
 
     async def _look_at_timers(self) -> None:
         before = self.timers
-        actions = self.assistant.actions
 
-        def look() -> tuple[list[Timer], dict[int, str]]:
-            timers = actions()
+        def look(now: Assembly) -> tuple[list[Timer], dict[int, str]]:
+            timers = now.actions
             running = timers.running_timers()
             return running, timers.states(set(before) - {t.id for t in running})
 
@@ -140,10 +136,10 @@ class Satellites:
         }
         if not links:
             return
-        assistant, ringing = self.assistant, set(self.ringing)
+        ringing = set(self.ringing)
 
-        def due() -> list[Ring]:
-            return pick(assistant.actions(), assistant.engines.tts(), set(links), ringing)
+        def due(now: Assembly) -> list[Ring]:
+            return pick(now.actions, now.engines.tts(), set(links), ringing)
 
         by_room: dict[str, list[Ring]] = {}
         for ring in await asyncio.wrap_future(self.worker.call(due)):
@@ -165,9 +161,9 @@ class Satellites:
             state = await link.ring(ring.sound, ring.rate, ring_for_s)
             log.info("%s %d rang at %s: %s", *ring.key, link.room, state)
             if ring.alarm is not None:
-                alarm, actions = ring.alarm, self.assistant.actions
+                alarm = ring.alarm
                 await asyncio.wrap_future(
-                    self.worker.call(lambda: actions().book.finish(alarm, state))
+                    self.worker.call(lambda now: now.actions.book.finish(alarm, state))
                 )
         except (OSError, ConnectionError) as exc:
             log.warning("satellite %s: %s %d not delivered: %s", link.uri, *ring.key, exc)

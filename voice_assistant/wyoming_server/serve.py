@@ -16,9 +16,8 @@ import signal
 import socket
 import threading
 
-from voice_assistant.assistant import Assistant
+from voice_assistant.assembly import assemble
 from voice_assistant.config import Settings
-from voice_assistant.engines import Engines
 from voice_assistant.rooms.log import TurnLog
 from voice_assistant.rooms.service import TurnService, abandon
 from voice_assistant.wyoming.uri import address, loopback
@@ -49,7 +48,7 @@ async def start(
     server: WyomingServer, host: str, port: int
 ) -> tuple[asyncio.Server, Announcement | None]:
     """The listening socket, and the announcement when ``wyoming.zeroconf`` asks for one."""
-    network = server.engines.settings.wyoming
+    network = server.settings.wyoming
     warn_if_open(host, network.allow)
     listener = await server.start(host, port)
     port = int(listener.sockets[0].getsockname()[1])  # the one given, or the free one taken
@@ -67,17 +66,13 @@ class Beside:
     """The server in a thread of its own (``run --wyoming``), its model calls on the
     daemon's worker."""
 
-    def __init__(self, engines: Engines, service: TurnService, uri: str) -> None:
+    def __init__(self, service: TurnService, uri: str) -> None:
         host, port = address(uri)
-        self.server = WyomingServer(engines, service)
+        self.server = WyomingServer(service)
         self.loop = asyncio.new_event_loop()
         self.listener, self.announced = self.loop.run_until_complete(start(self.server, host, port))
         self.thread = threading.Thread(target=self.loop.run_forever, name="wyoming", daemon=True)
         self.thread.start()
-
-    def use(self, assistant: Assistant) -> None:
-        """New engines after a reload (SIGHUP): the next request uses them."""
-        self.loop.call_soon_threadsafe(self.server.use, assistant.engines)
 
     def stop(self) -> None:
         """Withdraw the announcement, stop listening, end the connections, then the loop."""
@@ -100,15 +95,14 @@ class Beside:
 
 def serve(settings: Settings, uri: str) -> int:
     host, port = address(uri)
-    assistant = Assistant(settings)
-    engines = assistant.engines
-    engines.check_models(["stt", "llm", "tts"])
-    service = TurnService(assistant.pipeline(), name="worker", log=TurnLog()).start()
+    assembly = assemble(settings)
+    assembly.engines.check_models(["stt", "llm", "tts"])
+    service = TurnService(assembly, name="worker", log=TurnLog()).start()
     # the models load on the worker, first in its queue: `describe` is answered at once
-    service.call(lambda: assistant.preload(["stt", "llm", "tts"]))
+    service.call(lambda now: now.preload(["stt", "llm", "tts"]))
 
     async def main() -> None:
-        listener, announced = await start(WyomingServer(engines, service), host, port)
+        listener, announced = await start(WyomingServer(service), host, port)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):

@@ -48,7 +48,9 @@ from wyoming.tts import (
     SynthesizeStopped,
 )
 
+from voice_assistant.assembly import Assembly
 from voice_assistant.audio.wavfile import to_mono_16k
+from voice_assistant.config import Settings
 from voice_assistant.engines import Engines
 from voice_assistant.errors import AssistantError
 from voice_assistant.events import FloatAudio
@@ -129,15 +131,18 @@ def describe(engines: Engines) -> Info:
 
 
 class WyomingServer:
-    def __init__(self, engines: Engines, service: TurnService) -> None:
+    def __init__(self, service: TurnService) -> None:
         self.service = service
-        """Whose worker runs every model call (the daemon's, inside ``run --wyoming``)."""
-        self.use(engines)
+        """Whose worker runs every model call, on the assembly in force (the daemon's,
+        inside ``run --wyoming``: a reload reaches the next request)."""
 
-    def use(self, engines: Engines) -> None:
-        """The engines requests use (again after the daemon reloads its configuration)."""
-        self.engines = engines
-        self.info = describe(engines).event()
+    @property
+    def settings(self) -> Settings:
+        return self.service.settings
+
+    def info(self) -> Event:
+        """``describe``'s answer for the configuration in force (nothing is loaded)."""
+        return describe(self.service.assembly.engines).event()
 
     def session(self, context: Any) -> Session:
         """The conversation a peer's context names: the room of the satellite or device it
@@ -174,7 +179,7 @@ class Connection:
 
     async def run(self) -> None:
         peer = self.writer.get_extra_info("peername")
-        allow = self.server.engines.settings.wyoming.allow
+        allow = self.server.settings.wyoming.allow
         if not allowed(str(peer[0]) if peer else "", allow):
             log.warning("wyoming: refused %s (not in wyoming.allow)", peer[0] if peer else "?")
             self.writer.close()
@@ -207,13 +212,13 @@ class Connection:
                 while left > 0 and (chunk := await self.reader.read(min(left, 65536))):
                     left -= len(chunk)
 
-    async def on_worker(self, job: Callable[[], T]) -> T:
+    async def on_worker(self, job: Callable[[Assembly], T]) -> T:
         """Run ``job`` on the turn service's worker (the one thread that runs models)."""
         return await asyncio.wrap_future(self.server.service.call(job))
 
     async def handle(self, event: Event) -> None:
         if Describe.is_type(event.type):
-            await write_event(self.writer, self.server.info)
+            await write_event(self.writer, self.server.info())
         elif Ping.is_type(event.type):
             await write_event(self.writer, Pong(text=Ping.from_event(event).text).event())
         elif Transcribe.is_type(event.type):
@@ -257,7 +262,7 @@ class Connection:
             await self.turn(Transcript.from_event(event))
 
     def take(self, payload: bytes) -> None:
-        limit_s = self.server.engines.settings.endpoint.max_input_s
+        limit_s = self.server.settings.endpoint.max_input_s
         bytes_per_s = self.rate * self.width * self.channels
         if len(self.audio) + len(payload) > limit_s * bytes_per_s:
             self.audio = bytearray()
@@ -270,16 +275,16 @@ class Connection:
         """This stream's words transcribed at a pause the end-of-turn model calls the end
         (``early_transcript``), when that model is in use and the stream is 16 kHz 16-bit
         mono; else None."""
-        engines = self.server.engines
+        engines = self.server.service.assembly.engines  # its end-of-turn model, loaded once
         endpoint = engines.settings.endpoint
         spoken = (self.rate, self.width, self.channels) == (16_000, 2, 1)
         if endpoint.turn_end_pause_s <= 0 or not spoken:
             return None
         listener = LiveEndpointer(StreamingSilero(), endpoint, engines.turn_end())
-        stt, worker = engines.stt, self.server.service
+        worker = self.server.service
 
         def transcribe(audio: FloatAudio) -> Future[str]:
-            return worker.call(lambda: stt().transcribe(audio).text)
+            return worker.call(lambda now: now.engines.stt().transcribe(audio).text)
 
         return EarlyTranscript(listener, transcribe)
 
@@ -295,14 +300,11 @@ class Connection:
         audio = to_mono_16k(samples, self.rate)
         if not len(audio):
             return ""
-        stt = self.server.engines.stt
-        return (await self.on_worker(lambda: stt().transcribe(audio))).text
+        return (await self.on_worker(lambda now: now.engines.stt().transcribe(audio))).text
 
     async def synthesize(self, text: str) -> None:
-        tts = self.server.engines.tts
-
-        def speak() -> tuple[int, list[bytes]]:
-            voice = tts()
+        def speak(now: Assembly) -> tuple[int, list[bytes]]:
+            voice = now.engines.tts()
             chunks = [c.astype("<i2").tobytes() for c in voice.synthesize(text)]
             return voice.sample_rate, chunks
 

@@ -49,7 +49,7 @@ def run_soak(tmp_path: Path, turns: int, every: int) -> SoakReport:
             cue=lambda wav: cue(assistant, wav),
         )
     finally:
-        assistant.database().close()
+        assistant.database.close()
 
 
 def growth_beyond_bounds(report: SoakReport) -> list[str]:

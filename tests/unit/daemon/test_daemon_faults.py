@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from tests.fakes import daemon_turn, fake_assistant, silence, tone
+from tests.fakes import daemon_turn, fake_assembly, silence, tone
 from voice_assistant.config import Settings
 from voice_assistant.daemon import Daemon
 from voice_assistant.errors import StageFailure
@@ -72,7 +72,7 @@ class SlowLLM:
 
 def daemon_with(settings: Settings, **fakes: Any) -> tuple[Daemon, RecordingSink]:
     sink = RecordingSink()
-    return Daemon(fake_assistant(settings, **fakes), listen_mode="ptt", sink=sink), sink
+    return Daemon(fake_assembly(settings, **fakes), listen_mode="ptt", sink=sink), sink
 
 
 def utterance() -> np.ndarray:

@@ -9,7 +9,7 @@ import time
 
 import numpy as np
 
-from tests.fakes import fake_assistant, spoken
+from tests.fakes import fake_assembly, spoken
 from voice_assistant.config import Settings
 from voice_assistant.daemon import Daemon, State
 from voice_assistant.llm.fake import FakeLLM
@@ -54,7 +54,7 @@ def blocks(seconds: float, loud: bool) -> list[np.ndarray]:
 
 def test_push_to_talk_audio_from_a_source_becomes_a_turn_on_the_worker():
     llm = FakeLLM([spoken("The dentist is on Thursday at 9:30.")])  # the first search settles
-    engines = fake_assistant(Settings(), stt=FakeSTT("When is the dentist?"), llm=llm)
+    engines = fake_assembly(Settings(), stt=FakeSTT("When is the dentist?"), llm=llm)
     sink = RecordingSink()
     daemon = Daemon(engines, listen_mode="ptt", sink=sink)
 

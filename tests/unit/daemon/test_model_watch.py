@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import os
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -22,7 +23,7 @@ import pytest
 from tests.fakes import daemon_turn
 from tests.unit.daemon.test_daemon_faults import daemon_with, utterance
 from voice_assistant import model_watch, modelstore
-from voice_assistant.assistant import Assistant
+from voice_assistant.assembly import assemble
 from voice_assistant.config import Settings
 from voice_assistant.daemon import Daemon, RingJob
 from voice_assistant.engines import Engines
@@ -149,7 +150,7 @@ def damaged(verdict_: str) -> Finding:
 def test_the_daemon_refuses_turns_on_a_damaged_running_model_and_reloads_after_a_repair(caplog):
     daemon, sink = daemon_with(Settings())
     watch = ScriptedWatch([[damaged("running-damaged")], [], [damaged("fine")]])
-    daemon.assistant.engines.model_watch = watch
+    daemon.worker.assembly.engines.model_watch = watch
     with caplog.at_level(logging.INFO):
         daemon_turn(daemon, utterance())
         assert daemon.commands.status()["last_turn"]["stop_reason"] == "model-damaged"
@@ -176,7 +177,7 @@ def test_the_daemon_refuses_turns_on_a_damaged_running_model_and_reloads_after_a
 
 def test_a_damaged_file_the_daemon_does_not_read_only_warns(caplog):
     daemon, _ = daemon_with(Settings())
-    daemon.assistant.engines.model_watch = ScriptedWatch([[damaged("disk-damaged")]])
+    daemon.worker.assembly.engines.model_watch = ScriptedWatch([[damaged("disk-damaged")]])
     daemon_turn(daemon, utterance())
     assert daemon.commands.status()["turns"] == 1 and daemon.commands.status()["refused"] == 0
     assert "the gguf is disk-damaged" in caplog.text
@@ -195,13 +196,13 @@ class NoTimers:
 def test_the_idle_daemon_checks_every_few_seconds(monkeypatch):
     daemon, _ = daemon_with(Settings())
     watch = ScriptedWatch([[damaged("disk-damaged")]])
-    daemon.assistant.engines.model_watch = watch
-    monkeypatch.setattr(daemon.assistant, "actions", NoTimers)
+    daemon.worker.assembly.engines.model_watch = watch
+    assembly = replace(daemon.worker.assembly, actions=NoTimers())  # type: ignore[arg-type]
     for _ in range(5):  # the mic thread queues a ring check every second while idle
-        daemon.runner.run_job(RingJob())
+        daemon.runner.run_job(RingJob(), assembly)
     assert watch.calls == 1 and daemon.runner.models.problems  # then not again for MODEL_CHECK_S
     monkeypatch.setattr(daemon.runner.models, "next_check", 0.0)
-    daemon.runner.run_job(RingJob())
+    daemon.runner.run_job(RingJob(), assembly)
     assert watch.calls == 2
 
 
@@ -215,7 +216,7 @@ def test_llama_cpp_reads_the_gguf_from_disk_so_an_in_place_change_reaches_it(tmp
             "endpoint": {"turn_end_pause_s": 0},  # no end-of-turn model in tmp_path
         }
     )
-    assistant = Assistant(settings)
+    assistant = assemble(settings)
     llm = assistant.engines.llm()
     daemon = Daemon(assistant, listen_mode="ptt", sink=RecordingSink())
     prompt = [Message("user", "Name three colours.")]

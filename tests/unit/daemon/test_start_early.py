@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 
-from tests.fakes import fake_assistant, tone, turn_runner_over
+from tests.fakes import fake_assembly, tone, turn_runner_over
 from voice_assistant.config import Settings
 from voice_assistant.daemon import Daemon
 from voice_assistant.events import Utterance
@@ -29,7 +29,7 @@ def daemon(
     text: str = "When is the dentist?", tts: FakeTTS | None = None
 ) -> tuple[Daemon, RecordingSink, FakeSTT]:
     sink, stt = RecordingSink(), FakeSTT(text)
-    assistant = fake_assistant(Settings(), stt=stt, llm=TaskLLM(), tts=tts)
+    assistant = fake_assembly(Settings(), stt=stt, llm=TaskLLM(), tts=tts)
     return Daemon(assistant, listen_mode="ptt", sink=sink), sink, stt
 
 
@@ -38,7 +38,7 @@ def said(start_s: float = 1.0, speech_s: float = 1.0) -> Utterance:
 
 
 def stored_turns(d: Daemon) -> int:
-    research = d.assistant.turn_runner()  # the fake assistant's: the research core
+    research = d.worker.assembly.turn_runner()  # the fake assembly's: the research core
     db = research.conversations.db  # type: ignore[attr-defined]
     return int(db.execute("SELECT COUNT(*) FROM turns").fetchone()[0])
 
@@ -160,7 +160,7 @@ def timer_daemon(
     """The daemon over the real turn runner (acts, receipts by code), hearing ``heard``."""
     turns = turn_runner_over(FakeLLM(), MemoryStore(connect(Path(":memory:"))), True, "code")
     sink = RecordingSink()
-    assistant = fake_assistant(settings or Settings(), stt=FakeSTT(heard), turn_runner=turns)
+    assistant = fake_assembly(settings or Settings(), stt=FakeSTT(heard), turn_runner=turns)
     return Daemon(assistant, listen_mode="ptt", sink=sink), sink, turns
 
 

@@ -9,7 +9,7 @@ import pytest
 from tests.fakes import silence, tone
 from tests.paths import PARSER_MODEL
 from voice_assistant import backends
-from voice_assistant.assistant import Assistant
+from voice_assistant.assembly import assemble
 from voice_assistant.cli.entry import main
 from voice_assistant.config import Settings
 from voice_assistant.end_of_turn.fake import FakeEndOfTurn
@@ -70,16 +70,16 @@ def test_fake_backends_need_no_model_and_run_a_whole_turn(tmp_path):
         turn_end=FakeEndOfTurn(),
         parser=Parser(PARSER_MODEL),  # not an engine with a backend: the real parser
     )
-    assistant = Assistant(settings, engines)
+    assistant = assemble(settings, engines)
     engines.check_models(["stt", "llm", "tts"])  # nothing to install for fakes
     assert isinstance(engines.stt(), FakeSTT) and isinstance(engines.tts(), FakeTTS)
     assert isinstance(engines.llm(), TaskLLM)
-    assistant.memories().add("The dentist is on Thursday at 9:30.", title="Dentist")
+    assistant.memories.add("The dentist is on Thursday at 9:30.", title="Dentist")
     stt = engines.stt()
     assert isinstance(stt, FakeSTT)
     stt.text = "When is the dentist?"
     assistant.preload(["stt", "llm", "tts"])  # the fake has nothing to prepare
-    result = assistant.pipeline().run(np.concatenate([silence(0.3), tone(1.0), silence(1.5)]))
+    result = assistant.pipeline.run(np.concatenate([silence(0.3), tone(1.0), silence(1.5)]))
     assert result.error is None, result.error
     assert result.reply is not None and "Thursday" in result.reply.text
     assert result.speech is not None and len(result.speech.samples) > 0
@@ -142,7 +142,7 @@ def test_an_unknown_config_backend_is_a_config_error(tmp_path):
 def test_research_budgets_on_the_context_of_the_backend_it_runs_on(tmp_path):
     def research_context(llm: dict) -> int:
         settings = Settings.model_validate({"paths": {"data_dir": str(tmp_path)}, "llm": llm})
-        assistant = Assistant(settings, Engines(settings, llm=FakeLLM(), embedder=HashEmbedder()))
+        assistant = assemble(settings, Engines(settings, llm=FakeLLM(), embedder=HashEmbedder()))
         return assistant.research_core().loop.n_ctx
 
     assert research_context({"llama_cpp": {"n_ctx": 2048}}) == 2048

@@ -29,7 +29,7 @@ NOTES = {
 @pytest.fixture(scope="module")
 def grounder() -> tuple[StructuredAnswers, dict[str, Note]]:
     parser = Parser(PARSER_MODEL)
-    store = MemoryStore(connect(Path(":memory:")), device="test", reader=NoteReader(parser))
+    store = MemoryStore(connect(Path(":memory:")), device="test", reader=NoteReader(lambda: parser))
     notes = {}
     for title, text in NOTES.items():
         memory_id = store.add(text, title=title, kind="note")

@@ -93,14 +93,14 @@ def test_batch_files_are_independent_turns(tmp_path):
     import numpy as np
     import soundfile
 
-    from tests.fakes import fake_pipeline, silence, tone
+    from tests.fakes import fake_assembly, silence, tone
     from voice_assistant.cli.batch import run_batch
 
     llm = FakeLLM(["It is noon."])
     for name in ("a", "b"):
         audio = np.concatenate([silence(0.3), tone(1.0), silence(1.2)])
         soundfile.write(tmp_path / f"{name}.wav", audio, 16000)
-    run_batch([tmp_path / "a.wav", tmp_path / "b.wav"], fake_pipeline(llm=llm), tmp_path / "o")
+    run_batch([tmp_path / "a.wav", tmp_path / "b.wav"], fake_assembly(llm=llm), tmp_path / "o")
     assert len(llm.calls) == 2  # "what time is it": general knowledge, one call a file
     assert [m.role for m in llm.calls[1][0]] == ["system", "user"]
 

@@ -30,7 +30,7 @@ def parser() -> Parser:
 
 
 def core(parser: Parser, llm: FakeLLM) -> MemoryResearch:
-    store = MemoryStore(connect(Path(":memory:")), device="test", reader=NoteReader(parser))
+    store = MemoryStore(connect(Path(":memory:")), device="test", reader=NoteReader(lambda: parser))
     store.add("Wilhelmina: 14 February\nBarnaby: 29 August", title="Birthdays", kind="note")
     store.add("My brother Casimir lives in Trondheim.", title="Casimir", kind="note")
     store.add("Tickets £12 adults, £6 children.", title="Carol concert", kind="note")

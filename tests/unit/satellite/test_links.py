@@ -20,7 +20,7 @@ from wyoming.info import Satellite as SatelliteInfo
 from wyoming.pipeline import PipelineStage, RunPipeline
 from wyoming.snd import Played
 
-from tests.fakes import fake_assistant, spoken
+from tests.fakes import fake_assembly, spoken
 from tests.loop_thread import loop_thread, port_of
 from voice_assistant.config import Settings, WakeConfig
 from voice_assistant.end_of_turn.fake import FakeEndOfTurn
@@ -154,9 +154,8 @@ def hub_for(
     settings.wyoming.satellite_retry_max_s = 1.0
     llm = FakeLLM([spoken("The dentist is on Thursday at 9:30.")] * turns)  # no research call
     stt = stt or FakeSTT("When is the dentist?")
-    engines = fake_assistant(settings, stt=stt, llm=llm)
-    worker = TurnService(engines.pipeline(), log=TurnLog()).start()
-    hub = Satellites(engines, worker, uris)
+    worker = TurnService(fake_assembly(settings, stt=stt, llm=llm), log=TurnLog()).start()
+    hub = Satellites(worker, uris)
     hub.listening = lambda: Listening(  # type: ignore[method-assign]
         ToneWake() if wake else None,
         WakeTrigger(WakeConfig()),
@@ -236,14 +235,14 @@ def test_timers_are_reported_to_connected_satellites():
     with serving(kitchen) as uris:
         hub, worker = hub_for(uris, turns=0, wake=False)
         hub.start()
-        actions = hub.assistant.actions
+        actions = hub.worker.assembly.actions
         try:
             wait_until("connected", lambda: hub.status()[uris[0]]["state"] == "connected")
             set_ = Act("set_timer", {"duration_s": 300, "label": "pasta"})
-            worker.call(lambda: actions().run([set_])).result(5)
+            worker.call(lambda _: actions.run([set_])).result(5)
             wait_until("timer-started", lambda: "timer-started" in kitchen.types())
             cancel = Act("cancel_timer", {"which": "pasta"})
-            worker.call(lambda: actions().run([cancel])).result(5)
+            worker.call(lambda _: actions.run([cancel])).result(5)
             wait_until("timer-cancelled", lambda: "timer-cancelled" in kitchen.types())
         finally:
             hub.stop()
@@ -255,8 +254,8 @@ def test_timers_are_reported_to_connected_satellites():
 
 
 def alarm_states(hub: Satellites, worker: TurnService) -> list[tuple[str, str]]:
-    db = hub.assistant.actions().book.db
-    rows = worker.call(lambda: db.execute("SELECT kind, state FROM alarms").fetchall())
+    db = hub.worker.assembly.actions.book.db
+    rows = worker.call(lambda _: db.execute("SELECT kind, state FROM alarms").fetchall())
     return [tuple(r) for r in rows.result(5)]
 
 
@@ -265,18 +264,18 @@ def test_a_reminder_set_in_a_satellites_room_rings_there_as_audio():
     with serving(kitchen) as uris:
         hub, worker = hub_for(uris, turns=0, wake=False)
         hub.start()
-        actions = hub.assistant.actions
+        actions = hub.worker.assembly.actions
         try:
             wait_until("connected", lambda: hub.status()[uris[0]]["state"] == "connected")
             assert hub.connected_rooms() == {"satellite:kitchen"}
             remind = reminder_act("check the oven", When(in_s=1))
-            worker.call(lambda: actions().run([remind], "satellite:kitchen")).result(5)
+            worker.call(lambda _: actions.run([remind], "satellite:kitchen")).result(5)
             wait_until("it rang", lambda: alarm_states(hub, worker) == [("reminder", "rang")])
         finally:
             hub.stop()
             assert worker.close(timeout=10)
     assert "audio-start" in kitchen.types() and "transcript" not in kitchen.types()  # no turn
-    tts = hub.assistant.engines.tts()
+    tts = hub.worker.assembly.engines.tts()
     assert "Reminder: check the oven." in tts.spoken  # type: ignore[attr-defined]
 
 
@@ -304,13 +303,15 @@ def test_stop_said_at_the_satellite_ends_its_ringing_alarm():
     kitchen = SaysStopWhileRinging("kitchen")
     with serving(kitchen) as uris:
         hub, worker = hub_for(uris, turns=0, wake=False)
-        hub.assistant.settings.alarms.ring_for_s = 30.0
-        hub.assistant.engines.stt().text = "Stop."  # type: ignore[attr-defined]
+        hub.worker.assembly.settings.alarms.ring_for_s = 30.0
+        hub.worker.assembly.engines.stt().text = "Stop."  # type: ignore[attr-defined]
         hub.start()
-        book = hub.assistant.actions().book
+        book = hub.worker.assembly.actions.book
         try:
             wait_until("connected", lambda: hub.status()[uris[0]]["state"] == "connected")
-            worker.call(lambda: book.add("alarm", "", When(in_s=1), "satellite:kitchen")).result(5)
+            worker.call(lambda _: book.add("alarm", "", When(in_s=1), "satellite:kitchen")).result(
+                5
+            )
             wait_until("stopped", lambda: alarm_states(hub, worker) == [("alarm", "stopped")], 25)
         finally:
             hub.stop()
@@ -336,7 +337,7 @@ def one_request(
             hub.stop()
             assert worker.close(timeout=10)
     kinds = ("detection", "voice-stopped", "audio-start", "audio-stop", "transcript")
-    stt = hub.assistant.engines.stt()
+    stt = hub.worker.assembly.engines.stt()
     assert isinstance(stt, FakeSTT)
     sent = [k for k in satellite.types() if k in kinds]
     return sent, hub.status()[uris[0]], stt.heard

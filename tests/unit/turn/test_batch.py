@@ -5,7 +5,7 @@ import json
 import numpy as np
 import soundfile
 
-from tests.fakes import fake_pipeline, silence, tone
+from tests.fakes import fake_assembly, silence, tone
 from voice_assistant.cli.batch import expand_inputs, run_batch, summary
 from voice_assistant.stt.fake import FakeSTT
 
@@ -39,7 +39,7 @@ def test_a_folder_runs_every_wav_and_reports_each(tmp_path):
         "f_empty.wav",
     ]
     out = tmp_path / "out"
-    rows = run_batch(files, fake_pipeline(stt=FakeSTT("what time is it")), out)
+    rows = run_batch(files, fake_assembly(stt=FakeSTT("what time is it")), out)
     by_name = {r["file"].split("/")[-1]: r for r in rows}
 
     report = [json.loads(line) for line in (out / "report.jsonl").read_text().splitlines()]
@@ -72,5 +72,5 @@ def test_a_folder_runs_every_wav_and_reports_each(tmp_path):
 
 def test_wer_counts_a_wrong_transcript(tmp_path):
     folder = make_folder(tmp_path)
-    rows = run_batch([folder / "a_question.wav"], fake_pipeline(stt=FakeSTT("what tie")), tmp_path)
+    rows = run_batch([folder / "a_question.wav"], fake_assembly(stt=FakeSTT("what tie")), tmp_path)
     assert rows[0]["wer"] == 0.75  # one substitution, two deletions, four words

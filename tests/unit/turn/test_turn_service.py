@@ -7,7 +7,7 @@ from functools import partial
 import numpy as np
 import pytest
 
-from tests.fakes import ANSWER, fake_pipeline, silence, spoken, tone
+from tests.fakes import ANSWER, fake_assembly, fake_pipeline, silence, spoken, tone
 from voice_assistant.errors import Refused
 from voice_assistant.events import Utterance
 from voice_assistant.llm.fake import FakeLLM
@@ -29,7 +29,7 @@ def speech():
 
 def test_each_turn_is_spoken_where_its_own_delivery_says():
     llm = FakeLLM([ANSWER, DENTIST, ANSWER, DENTIST])
-    service = TurnService(fake_pipeline(stt=FakeSTT("when is the dentist"), llm=llm))
+    service = TurnService(fake_assembly(stt=FakeSTT("when is the dentist"), llm=llm))
     service.start()
     kitchen, hall, phases = RecordingSink(), RecordingSink(), list[str]()
     try:
@@ -44,7 +44,7 @@ def test_each_turn_is_spoken_where_its_own_delivery_says():
 
 def test_audio_is_endpointed_an_utterance_is_not_and_text_skips_whisper():
     stt, tts = FakeSTT("when is the dentist"), FakeTTS()
-    service = TurnService(fake_pipeline(stt=stt, llm=FakeLLM([ANSWER, DENTIST]), tts=tts))
+    service = TurnService(fake_assembly(stt=stt, llm=FakeLLM([ANSWER, DENTIST]), tts=tts))
     service.start()
     try:
         audio = service.submit(speech()).result(timeout=10)
@@ -65,15 +65,17 @@ def test_audio_is_endpointed_an_utterance_is_not_and_text_skips_whisper():
 
 
 def test_jobs_run_in_order_on_one_worker_and_errors_reach_their_future():
-    service = TurnService(fake_pipeline()).start()
+    assembly = fake_assembly()
+    service = TurnService(assembly).start()
     seen: list[tuple[int, str]] = []
 
-    def note(i: int) -> None:
+    def note(i: int, given: object) -> None:
+        assert given is assembly  # each job is handed the assembly in force
         seen.append((i, threading.current_thread().name))
 
     futures = [service.call(partial(note, i)) for i in range(5)]
-    failing = service.call(lambda: 1 / 0)
-    after = service.call(lambda: "still running")
+    failing = service.call(lambda _: 1 / 0)
+    after = service.call(lambda _: "still running")
     assert after.result(timeout=10) == "still running"
     assert all(f.done() for f in futures)
     assert [i for i, _ in seen] == [0, 1, 2, 3, 4]
@@ -84,9 +86,9 @@ def test_jobs_run_in_order_on_one_worker_and_errors_reach_their_future():
 
 
 def test_queued_jobs_can_be_cancelled_or_run_on_the_caller_thread():
-    service = TurnService(fake_pipeline())  # no worker started
-    first = service.call(lambda: "a")
-    second = service.call(lambda: threading.current_thread().name)
+    service = TurnService(fake_assembly())  # no worker started
+    first = service.call(lambda _: "a")
+    second = service.call(lambda _: threading.current_thread().name)
     assert service.pending() == 2
     assert first.cancel()  # a job not yet started is dropped when run
     assert service.run_pending() == [first, second]
@@ -96,7 +98,7 @@ def test_queued_jobs_can_be_cancelled_or_run_on_the_caller_thread():
 
 def test_a_session_keeps_its_conversation_and_an_independent_one_does_not():
     llm = FakeLLM([ANSWER, DENTIST, ANSWER, DENTIST, ANSWER, DENTIST])
-    service = TurnService(fake_pipeline(stt=FakeSTT("When is the dentist?"), llm=llm)).start()
+    service = TurnService(fake_assembly(stt=FakeSTT("When is the dentist?"), llm=llm)).start()
     try:
         room = Session(room="kitchen")
         service.submit(speech(), room, until="answer").result(timeout=10)
@@ -122,7 +124,7 @@ def test_one_record_serves_the_report_and_the_status():
 
 def test_a_gate_refuses_a_turn_before_it_runs_and_the_log_counts_it_by_room():
     llm = FakeLLM([ANSWER, DENTIST])
-    service = TurnService(fake_pipeline(stt=FakeSTT("when is the dentist"), llm=llm), log=TurnLog())
+    service = TurnService(fake_assembly(stt=FakeSTT("when is the dentist"), llm=llm), log=TurnLog())
     told: list[TurnResult] = []
     damaged = Delivery(gate=lambda: Refused("model-damaged", "the gguf is damaged"))
     fine = Delivery(gate=lambda: None, finished=told.append)
@@ -148,3 +150,14 @@ def test_one_registry_keeps_each_room_s_conversation_and_forgets_the_oldest():
     assert not ha.continues_latest and ha.room == "wyoming:abc"
     sessions.get("local")  # a third room: the least recently used (the kitchen) goes
     assert len(sessions) == 2 and sessions.get("satellite:kitchen") is not kitchen
+
+
+def test_a_reload_is_in_force_from_the_next_job_and_never_within_one():
+    first, second = fake_assembly(), fake_assembly()
+    service = TurnService(first)  # no worker: the queue is run here, in order
+    before = service.call(lambda now: now)
+    service.reassemble(second)
+    after = service.call(lambda now: now)
+    assert service.assembly is first  # nothing switches until the worker reaches it
+    service.run_pending()
+    assert (before.result(), after.result(), service.assembly) == (first, second, second)

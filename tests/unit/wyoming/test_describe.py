@@ -35,7 +35,7 @@ def test_a_remote_speech_service_is_named_as_such():
 
 def server():
     service = SimpleNamespace(sessions=Sessions())
-    return WyomingServer(Engines(Settings()), service)  # type: ignore[arg-type]
+    return WyomingServer(service)  # type: ignore[arg-type]
 
 
 def test_a_turn_from_a_satellite_or_device_is_in_its_room():

@@ -13,7 +13,7 @@ from wyoming.event import Event, async_read_event, async_write_event
 from wyoming.info import Describe
 from wyoming.ping import Ping
 
-from tests.fakes import fake_assistant
+from tests.fakes import fake_assembly
 from tests.loop_thread import loop_thread, port_of
 from voice_assistant.config import Settings
 from voice_assistant.rooms.service import TurnService
@@ -42,11 +42,11 @@ def test_an_allow_list_entry_must_be_an_address_or_a_network():
 @contextmanager
 def running(settings: Settings, host: str, tts: FakeTTS | None = None) -> Iterator[tuple]:
     """Our server (fake engines) on a free port of ``host``, with its announcement."""
-    assistant = fake_assistant(settings, tts=tts)
-    service = TurnService(assistant.pipeline()).start()
+    assistant = fake_assembly(settings, tts=tts)
+    service = TurnService(assistant).start()
     try:
         with loop_thread() as loop:
-            server = WyomingServer(assistant.engines, service)
+            server = WyomingServer(service)
             listener, announced = loop.run(start(server, host, 0))
             loop.servers.append(listener)
             try:
