@@ -67,8 +67,8 @@ class Daemon:
         self.counts = Counts()
         self.board = Board(threading.Event())
         self.worker = TurnService(assembly, log=TurnLog())
-        """Runs every turn and job on the assembly in force; the others read only its
-        settings (``worker.settings``)."""
+        """Runs every turn and job on the assembly in force; elsewhere only its settings
+        are read (``worker.settings``), and the models a stream of its own needs."""
         self.runner = JobRunner(
             self.worker, sink, self.board, self.counts, self.stopping, reload_requested
         )
