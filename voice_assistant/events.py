@@ -83,12 +83,13 @@ StopReason = (
     ResearchStop
     | Literal["acted", "asked"]
     | Literal["error", "no-speech", "empty-transcript", "until-stt"]
-    | Literal["model-damaged", "stopping", "dropped", "ignored"]
+    | Literal["model-damaged", "stopping", "dropped", "ignored", "stop-said"]
 )
 """Why a turn stopped: research's reason; the turn's acts (done, or a value asked for);
 the pipeline's (a stage failed, no speech, nothing heard, ``--until stt``); a turn
 refused before it ran (a damaged model, the daemon stopping), dropped unseen (started
-at a pause, and the user went on) or ignored (a word window heard other words)."""
+at a pause, and the user went on) or ignored (a word window heard other words); or
+"Stop" said in the window open while something rings (the ring ends, nothing is said)."""
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 """The daemon's work on the turn service's worker, in order: its turns (through
 ``TurnService.submit``, with the daemon's speaker, cancel token and progress), timers,
-alarms and reminders ringing (``ringing``), ``say`` and the heard-you earcon. What a
+alarms and reminders ringing (``ringing``; an alarm a ring a job, so "Stop" is heard by a
+turn between two rings), ``say`` and the heard-you earcon. What a
 turn leaves behind is settled here, on the worker, before the next job starts: a refused
 turn's tone, a failed turn's tone, what a cut reply was heard saying, whether the
 microphone listens for a follow-up. A turn may start early, at a pause
@@ -12,18 +13,26 @@ from __future__ import annotations
 import contextlib
 import logging
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future
 
 from voice_assistant.assembly import Assembly
 from voice_assistant.daemon.board import Board
-from voice_assistant.daemon.jobs import Counts, EarconJob, Job, RingJob, SayJob
+from voice_assistant.daemon.jobs import AlarmBeat, Counts, EarconJob, Job, RingJob, SayJob
 from voice_assistant.daemon.models import ModelGuard
-from voice_assistant.daemon.ringing import ring_alarms, ring_timers, rings_here
+from voice_assistant.daemon.ringing import (
+    RING_GAP_S,
+    beat_outcome,
+    ring_once,
+    ring_timers,
+    rings_here,
+    rings_until_stopped,
+)
 from voice_assistant.errors import AssistantError, Refused
 from voice_assistant.events import Utterance
 from voice_assistant.listening.turn_taking import Notice, Rings
-from voice_assistant.pipeline.progress import FAILED, Phase, earcon, tones
+from voice_assistant.pipeline.progress import ALARM, FAILED, Phase, earcon, tones
 from voice_assistant.pipeline.speak import Speaker, speak
 from voice_assistant.pipeline.stages import Delivery, Heard, TurnResult
 from voice_assistant.rooms.early_start import Speculation
@@ -62,6 +71,8 @@ class JobRunner:
         self.cue: threading.Thread | None = None
         self.early: tuple[Speculation, Future[TurnResult]] | None = None
         """The turn started at the current pause, until confirmed or dropped."""
+        self.alarm: AlarmBeat | None = None
+        """The alarm ringing now, a ring a job (read and written on the worker only)."""
         self.models = ModelGuard(lambda: worker.assembly.engines.model_watch, reload_requested)
 
     def idle(self) -> bool:
@@ -98,6 +109,16 @@ class JobRunner:
             words=words,
         )
         return self._submit(heard, delivery)
+
+    def stop_words(self, utterance: Utterance) -> Future[TurnResult]:
+        """An utterance while something rings: a turn that only listens (whisper hears it
+        once, on the worker, between two rings); "Stop" ends the ring."""
+        delivery = Delivery(words="stop", finished=self._stop_heard)
+        return self.worker.submit(utterance, self.session, "stt", delivery=delivery)
+
+    def _stop_heard(self, result: TurnResult) -> None:
+        if result.stop_reason == "stop-said":
+            self.cut()
 
     def start_early(self, utterance: Utterance) -> None:
         """The end-of-turn model called a pause the end of the turn: start the turn on the
@@ -223,12 +244,16 @@ class JobRunner:
         except Exception:  # a failing job is logged; the daemon keeps listening
             log.exception("%s failed", type(job).__name__)
         finally:
-            self.busy.clear()
-            self.board.post("done")
+            if self.alarm is None:  # an alarm stays "ringing" between its rings
+                self.busy.clear()
+                self.board.post("done")
         return job
 
     def run_job(self, job: Job, assembly: Assembly) -> None:
         """One job, on the worker thread (or the noise benchmark's only thread)."""
+        if isinstance(job, AlarmBeat):  # "Stop" may have hushed it since the last ring
+            self._beat(job, assembly)
+            return
         self.hush.clear()
         if isinstance(job, RingJob):
             if self.models.due():
@@ -244,6 +269,8 @@ class JobRunner:
         self.models.check()
 
     def _ring_due(self, assembly: Assembly) -> None:
+        if self.alarm is not None:  # one rings now; the others after it
+            return
         actions, elsewhere = assembly.actions, self.elsewhere()
         timers = [t for t in actions.due() if rings_here(t.room, elsewhere)]
         alarms = [a for a in actions.book.due() if rings_here(a.room, elsewhere)]
@@ -255,8 +282,32 @@ class JobRunner:
         try:
             tts, ring_for_s = assembly.engines.tts(), assembly.settings.alarms.ring_for_s
             self.counts.timers_rung += ring_timers(actions, timers, self.sink, tts, self.hush)
-            self.counts.alarms_rung += ring_alarms(
-                actions.book, alarms, self.sink, tts, self.hush, self.stopping, ring_for_s
-            )
+            for alarm in alarms:
+                if self.stopping.is_set():
+                    return  # it stays due, and rings again on start if still in time
+                if rings_until_stopped(alarm) and not actions.book.too_late(alarm):
+                    self.alarm = AlarmBeat(alarm, time.monotonic() + ring_for_s)
+                    self.queue(self.alarm)
+                    return  # rung a ring a job; the alarms after it at a later look
+                self.counts.alarms_rung += ring_once(actions.book, alarm, self.sink, tts, self.hush)
+        finally:
+            if self.alarm is None:
+                self.tell(Rings(False))
+
+    def _beat(self, beat: AlarmBeat, assembly: Assembly) -> None:
+        """One ring of the alarm ringing now, then the next queued behind what came
+        meanwhile; or its end, recorded."""
+        state = beat_outcome(self.hush.is_set(), time.monotonic(), beat.ends_at)
+        if state is None and not self.stopping.is_set():
+            self.sink.play(tones(ALARM), 22_050)
+            self.hush.wait(RING_GAP_S)
+            self.queue(beat)
+            return
+        self.alarm = None
+        try:
+            if state is not None:  # stopping: it stays due, and rings again on start
+                assembly.actions.book.finish(beat.alarm, state)
+                self.counts.alarms_rung += 1
+                log.info("%s %d %s", beat.alarm.kind, beat.alarm.id, state)
         finally:
             self.tell(Rings(False))

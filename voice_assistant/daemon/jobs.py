@@ -7,6 +7,8 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from voice_assistant.turn.alarms import Alarm
+
 
 @dataclass(frozen=True)
 class RingJob:
@@ -24,7 +26,16 @@ class EarconJob:
     """The "heard you" sound after the wake word."""
 
 
-Job = RingJob | SayJob | EarconJob
+@dataclass(frozen=True)
+class AlarmBeat:
+    """One ring of an alarm that rings until stopped, or ``ends_at`` (monotonic seconds):
+    the worker runs what was queued meanwhile ("Stop" heard by its turn) before the next."""
+
+    alarm: Alarm
+    ends_at: float
+
+
+Job = RingJob | SayJob | EarconJob | AlarmBeat
 
 
 class State(enum.StrEnum):

@@ -3,7 +3,8 @@ room's turn-taking (``listening.turn_taking.TurnTaking``: the wake word, barge-i
 endpointing, the windows that need no wake word, push-to-talk, the early start), and the
 actions it returns become turns or jobs for the worker (``job_runner.JobRunner``). What the
 worker learns (a turn's end, a ring) reaches the machine as a notice, read here between
-blocks. It plays, stores and loads nothing itself; a reload it asks for happens here only
+blocks. It plays, hears, stores and loads nothing itself (whisper runs on the worker,
+in turns); a reload it asks for happens here only
 when the worker is idle and no window is open."""
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from voice_assistant.daemon.board import Board
 from voice_assistant.daemon.job_runner import JobRunner
 from voice_assistant.daemon.jobs import Counts, EarconJob, MicState, RingJob
 from voice_assistant.daemon.microphone import AudioStream
-from voice_assistant.events import Utterance
 from voice_assistant.listening.machine import GaveUp, Listening, Woke
 from voice_assistant.listening.turn_taking import (
     Action,
@@ -33,7 +33,6 @@ from voice_assistant.listening.turn_taking import (
     TurnTaking,
     Words,
 )
-from voice_assistant.turn.word_windows import says_stop
 
 log = logging.getLogger("voice_assistant.daemon")
 RING_CHECK_S = 1.0
@@ -154,19 +153,8 @@ class MicReader:
             elif isinstance(action, Request):
                 self.runner.turn(action.heard)
             elif isinstance(action, Words) and action.window == "stop":
-                self.stop_if_said(action.utterance)
+                self.runner.stop_words(action.utterance)
             elif isinstance(action, Words):
                 self.runner.turn(action.utterance, words=action.window)
             elif isinstance(action, GaveUp):
                 self.board.post("gave-up")
-
-    def stop_if_said(self, utterance: Utterance) -> None:
-        """An utterance while something rings: whisper reads it here, as the worker is
-        ringing; "Stop" ends the ring, anything else is ignored."""
-        stt = self.runner.worker.assembly.engines.stt()  # loaded: the worker rings
-        text = stt.transcribe(utterance.samples).text
-        if says_stop(text):
-            log.info("stopped by voice: %r", text)
-            self.runner.cut()
-        else:
-            log.info("heard %r while ringing: ignored", text)

@@ -4,16 +4,16 @@ all but those set in the room of a satellite connected now, which ring there
 
 A timer or a reminder: the ring, then code's sentence, once. An alarm: the ring again and
 again until someone stops it ("Stop" or the wake word, ``word_windows``) or
-``alarms.ring_for_s`` runs out, when it stops by itself and is recorded missed. One found
-long after its time (the daemon was down) is recorded missed unrung.
+``alarms.ring_for_s`` runs out, when it stops by itself and is recorded missed. Each ring
+of an alarm is a job of its own (``jobs.AlarmBeat``), so the worker, between two rings,
+runs the turn that hears "Stop". One found long after its time (the daemon was down) is
+recorded missed unrung.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
-import time
-from collections.abc import Callable
 
 from voice_assistant.pipeline.progress import ALARM, tones
 from voice_assistant.pipeline.speak import Speaker, speak
@@ -23,7 +23,7 @@ from voice_assistant.turn.alarms import Alarm, AlarmBook, ring_words
 
 log = logging.getLogger("voice_assistant.daemon")
 RING_GAP_S = 0.6
-"""Quiet between two rings of an alarm: room for "Hey Jarvis" to be heard."""
+"""Quiet between two rings of an alarm: room for "Hey Jarvis" or "Stop" to be heard."""
 
 
 def rings_here(room: str, elsewhere: frozenset[str]) -> bool:
@@ -47,50 +47,33 @@ def ring_timers(
     return len(timers)
 
 
-def ring_alarms(
-    book: AlarmBook,
-    alarms: list[Alarm],
-    sink: Speaker,
-    tts: TextToSpeech,
-    hush: threading.Event,
-    stopping: threading.Event,
-    ring_for_s: float,
-) -> int:
-    """Ring ``alarms`` (due now); how many rang."""
-    rang = 0
-    for alarm in alarms:
-        if book.too_late(alarm):
-            book.finish(alarm, "missed")
-            log.warning("%s %d missed: the daemon was not running at its time", *_name(alarm))
-            continue
-        if alarm.kind == "reminder":
-            sink.play(tones(ALARM), 22_050)
-            speak(tts, ring_words(alarm) or "", sink, hush)
-            state = "rang"
-        else:
-            state = ring_until_stopped(sink, hush, ring_for_s)
-        if stopping.is_set():
-            return rang  # shutting down: it stays due, and rings again on start if still in time
-        book.finish(alarm, state)
-        rang += 1
-        log.info("%s %d %s", *_name(alarm), state)
-    return rang
+def ring_once(
+    book: AlarmBook, alarm: Alarm, sink: Speaker, tts: TextToSpeech, hush: threading.Event
+) -> bool:
+    """A reminder said once, or anything found too late recorded missed unrung; whether it
+    rang."""
+    if book.too_late(alarm):
+        book.finish(alarm, "missed")
+        log.warning("%s %d missed: the daemon was not running at its time", *_name(alarm))
+        return False
+    sink.play(tones(ALARM), 22_050)
+    speak(tts, ring_words(alarm) or "", sink, hush)
+    book.finish(alarm, "rang")
+    log.info("%s %d rang", *_name(alarm))
+    return True
 
 
-def ring_until_stopped(
-    sink: Speaker,
-    hush: threading.Event,
-    ring_for_s: float,
-    clock: Callable[[], float] = time.monotonic,
-) -> str:
-    """Ring until ``hush`` (``stopped``) or for ``ring_for_s`` (``missed``)."""
-    hush.clear()
-    ends = clock() + ring_for_s
-    while clock() < ends:
-        sink.play(tones(ALARM), 22_050)
-        if hush.wait(RING_GAP_S):
-            return "stopped"
-    return "missed"
+def rings_until_stopped(alarm: Alarm) -> bool:
+    """An alarm (not a reminder) rings again and again, a ring a job (``AlarmBeat``)."""
+    return alarm.kind != "reminder"
+
+
+def beat_outcome(hushed: bool, now: float, ends_at: float) -> str | None:
+    """How an alarm ringing in beats ends before its next ring: ``stopped`` (someone said
+    "Stop" or the wake word), ``missed`` (``alarms.ring_for_s`` ran out), None: it rings on."""
+    if hushed:
+        return "stopped"
+    return "missed" if now >= ends_at else None
 
 
 def _name(alarm: Alarm) -> tuple[str, int]:

@@ -82,7 +82,8 @@ class Delivery:
     None: the turn was heard to its end."""
     words: WordWindow | None = None
     """Heard in a word window (no wake word): the turn goes on only if whisper hears the
-    window's words, and otherwise stops unseen (``ignored``), so a radio starts nothing."""
+    window's words, and otherwise stops unseen (``ignored``), so a radio starts nothing;
+    "Stop" while something rings ends the turn there (``stop-said``)."""
 
 
 @dataclass
@@ -193,6 +194,9 @@ class Pipeline:
             return
         if delivery.words is not None and not wanted(delivery.words, result.transcript.text):
             result.stop_reason = "ignored"
+            return
+        if delivery.words == "stop":  # the ring ends (``delivery.finished``); nothing to say
+            result.stop_reason = "stop-said"
             return
         if until == "stt":
             result.stop_reason = "until-stt"

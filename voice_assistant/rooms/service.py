@@ -101,10 +101,13 @@ class TurnService:
             result = TurnResult(stop_reason=refusal.reason, error=error)
         else:
             result = assembly.pipeline.run(heard, session, until, mode, delivery)
+        heard_text = result.transcript.text if result.transcript else ""
         if result.stop_reason == "ignored":
-            heard = result.transcript.text if result.transcript else ""
-            logger.info("heard %r in a word window: ignored", heard)
-        unseen = result.stop_reason in ("dropped", "ignored")  # started early; other words
+            logger.info("heard %r in a word window: ignored", heard_text)
+        elif result.stop_reason == "stop-said":
+            logger.info("stopped by voice: %r", heard_text)
+        # started early and dropped; a word window's other words; "Stop" while ringing
+        unseen = result.stop_reason in ("dropped", "ignored", "stop-said")
         if self.log is not None and not unseen:
             self.log.record(
                 session.room if session else "batch", result, time.monotonic() - started

@@ -14,14 +14,12 @@ import asyncio
 import logging
 import threading
 import time
-from concurrent.futures import Future
 from typing import Any
 
 from wyoming.event import Event
 
 from voice_assistant.assembly import Assembly
 from voice_assistant.config import Settings
-from voice_assistant.events import FloatAudio
 from voice_assistant.listening.machine import Listening, listening_for
 from voice_assistant.rooms.service import TurnService
 from voice_assistant.satellite.link import SatelliteLink
@@ -67,10 +65,6 @@ class Satellites:
         return frozenset(
             f"satellite:{link.room}" for link in self.links if link.state == "connected"
         )
-
-    def transcribe(self, samples: FloatAudio) -> Future[str]:
-        """What whisper hears in ``samples``, on the worker (a word window at a satellite)."""
-        return self.worker.call(lambda now: now.engines.stt().transcribe(samples).text)
 
     def listening(self) -> Listening:
         """Wake word and endpointing of their own for one satellite's stream (the next

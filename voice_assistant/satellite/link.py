@@ -23,7 +23,6 @@ import asyncio
 import contextlib
 import logging
 import threading
-from concurrent.futures import Future
 from typing import Any, Literal, Protocol
 
 import numpy as np
@@ -42,7 +41,7 @@ from wyoming.wake import Detection
 
 from voice_assistant.config import Settings
 from voice_assistant.errors import AssistantError
-from voice_assistant.events import SAMPLE_RATE, FloatAudio, Utterance
+from voice_assistant.events import SAMPLE_RATE, Utterance
 from voice_assistant.listening.machine import Block, Listening, Woke
 from voice_assistant.listening.turn_taking import (
     Action,
@@ -60,7 +59,7 @@ from voice_assistant.satellite.audio_in import samples_of
 from voice_assistant.satellite.describe import named
 from voice_assistant.satellite.speaker import CHUNK_SAMPLES, SatelliteSpeaker
 from voice_assistant.turn.session import Session
-from voice_assistant.turn.word_windows import WordWindow, says_stop
+from voice_assistant.turn.word_windows import WordWindow
 from voice_assistant.wyoming.pcm import chunk_events
 from voice_assistant.wyoming.uri import address
 from voice_assistant.wyoming.wire import MAX_HEADER, read_event, write_event
@@ -81,7 +80,7 @@ played the reply this long after its length."""
 
 class Hub(Protocol):
     """What the links share (``hub.Satellites``): the daemon's worker, the settings in
-    force, a listening machine for each stream, the timers running now, whisper."""
+    force, a listening machine for each stream, the timers running now."""
 
     worker: TurnService
 
@@ -90,8 +89,6 @@ class Hub(Protocol):
     def listening(self) -> Listening: ...
 
     def running_timers(self) -> list[Event]: ...
-
-    def transcribe(self, samples: FloatAudio) -> Future[str]: ...
 
 
 class SatelliteLink:
@@ -227,13 +224,12 @@ class SatelliteLink:
             self.busy = self.turn_task is not None and not self.turn_task.done()
 
     async def stop_if_said(self, heard: Utterance) -> None:
-        """An utterance while something rings here: "Stop" ends it; anything else is ignored."""
-        text = await asyncio.wrap_future(self.hub.transcribe(heard.samples))
-        if says_stop(text):
-            log.info("satellite %s: stopped by voice: %r", self.room, text)
+        """An utterance while something rings here, heard by a turn in the room's session
+        like any other: "Stop" ends the ring; other words are ignored (``ignored``)."""
+        delivery = Delivery(words="stop")
+        turn = self.hub.worker.submit(heard, self.session, "stt", "spoken", delivery)
+        if (await asyncio.wrap_future(turn)).stop_reason == "stop-said":
             self.hush.set()
-        else:
-            log.info("satellite %s: heard %r while ringing: ignored", self.room, text)
 
     async def feed(self, block: Block) -> None:
         assert self.taking is not None

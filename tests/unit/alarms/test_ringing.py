@@ -5,7 +5,7 @@ import threading
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from voice_assistant.daemon.ringing import ring_alarms, ring_until_stopped
+from voice_assistant.daemon.ringing import beat_outcome, ring_once
 from voice_assistant.memory.sqlite import connect
 from voice_assistant.pipeline.speak import RecordingSink
 from voice_assistant.tts.fake import FakeTTS
@@ -23,49 +23,11 @@ class Clock:
         return self.t
 
 
-class StoppedAfter(RecordingSink):
-    """A speaker on which someone stops the alarm after ``rings`` rings."""
-
-    def __init__(self, hush, rings):
-        super().__init__()
-        self.hush, self.rings = hush, rings
-
-    def play(self, samples, rate):
-        super().play(samples, rate)
-        if len(self.chunks) >= self.rings:
-            self.hush.set()
-
-    def stop(self):
-        pass
-
-
-class Silent(RecordingSink):
-    """Nobody stops it; each ring moves the fake clock on."""
-
-    def __init__(self, clock):
-        super().__init__()
-        self.clock = clock
-
-    def play(self, samples, rate):
-        super().play(samples, rate)
-        self.clock.t += 1.0
-
-    def stop(self):
-        pass
-
-
-def test_an_alarm_rings_until_stopped():
-    hush = threading.Event()
-    sink = StoppedAfter(hush, rings=3)
-    assert ring_until_stopped(sink, hush, ring_for_s=60) == "stopped"
-    assert len(sink.chunks) == 3
-
-
-def test_an_alarm_nobody_stops_rings_for_a_bounded_time_and_is_missed():
-    clock = Clock()
-    sink = Silent(clock)
-    assert ring_until_stopped(sink, threading.Event(), 5.0, clock=clock) == "missed"
-    assert len(sink.chunks) == 5
+def test_an_alarm_rings_on_until_stopped_or_its_time_runs_out():
+    assert beat_outcome(hushed=False, now=10.0, ends_at=60.0) is None  # one more ring
+    assert beat_outcome(hushed=True, now=10.0, ends_at=60.0) == "stopped"
+    assert beat_outcome(hushed=False, now=60.0, ends_at=60.0) == "missed"
+    assert beat_outcome(hushed=True, now=61.0, ends_at=60.0) == "stopped"  # said in time
 
 
 def book_at(hour, minute):
@@ -82,10 +44,11 @@ def test_a_due_reminder_is_said_once_in_the_users_words():
     when = read_when("in twenty minutes")
     assert when is not None
     book.add("reminder", "take the bread out", when)
-    tts, sink, hush = FakeTTS(), StoppedAfter(threading.Event(), 99), threading.Event()
+    tts, sink, hush = FakeTTS(), RecordingSink(), threading.Event()
     assert book.due() == []
     now.t += 20 * 60
-    assert ring_alarms(book, book.due(), sink, tts, hush, threading.Event(), 60) == 1
+    (due,) = book.due()
+    assert ring_once(book, due, sink, tts, hush)
     assert states(book) == [("reminder", "rang")]
     assert book.due() == []  # once
     assert tts.spoken == ["Reminder: take the bread out."] and len(sink.chunks) >= 2
@@ -98,6 +61,6 @@ def test_an_alarm_found_hours_late_is_recorded_missed_unrung():
     book.add("alarm", "", when)
     now.t += 4 * 3600
     sink = RecordingSink()
-    stop = threading.Event()
-    assert ring_alarms(book, book.due(), sink, FakeTTS(), stop, threading.Event(), 60) == 0
+    (due,) = book.due()
+    assert not ring_once(book, due, sink, FakeTTS(), threading.Event())
     assert states(book) == [("alarm", "missed")] and sink.chunks == []

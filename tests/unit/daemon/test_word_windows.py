@@ -4,12 +4,22 @@ own microphone reader and runner, with fake engines."""
 
 from __future__ import annotations
 
+import threading
+import time
+
 import pytest
 
+from tests.fakes import fake_assembly
 from tests.unit.daemon.test_start_early import daemon, said
+from voice_assistant.config import Settings
+from voice_assistant.daemon import Daemon
+from voice_assistant.daemon.jobs import RingJob
 from voice_assistant.listening.endpointing import Tentative
 from voice_assistant.listening.machine import Spoke
 from voice_assistant.listening.turn_taking import Rings
+from voice_assistant.pipeline.speak import RecordingSink
+from voice_assistant.stt.fake import FakeSTT
+from voice_assistant.turn.wall_clock import When
 from voice_assistant.turn.word_windows import says_stop
 
 
@@ -29,21 +39,68 @@ def heard_in_the_window(d, monkeypatch, action):
     d.mic.hear(None)
 
 
-def test_stop_without_the_wake_word_ends_the_ringing(monkeypatch):
-    d, _, _ = daemon("Stop.")
+def test_stop_without_the_wake_word_is_heard_once_by_a_turn_and_ends_the_ringing(monkeypatch):
+    d, _, stt = daemon("Stop.")
     d.runner.tell(Rings(True))
     heard_in_the_window(d, monkeypatch, Spoke(said()))
-    assert d.runner.hush.is_set() and d.worker.pending() == 0  # stopped, no turn
+    assert stt.heard == [] and d.worker.pending() == 1  # heard by a turn, on the worker
+    (turn,) = d.worker.run_pending()
+    assert turn.result().stop_reason == "stop-said" and len(stt.heard) == 1
+    assert d.runner.hush.is_set()  # the ring ends
+    assert d.commands.status()["turns"] == 0  # and nothing was asked: no turn is logged
 
 
 def test_other_words_while_ringing_start_nothing(monkeypatch):
     d, _, stt = daemon("What's the weather like?")
     d.runner.tell(Rings(True))
     heard_in_the_window(d, monkeypatch, Spoke(said()))
-    assert not d.runner.hush.is_set() and d.worker.pending() == 0 and len(stt.heard) == 1
+    (turn,) = d.worker.run_pending()
+    assert turn.result().stop_reason == "ignored" and turn.result().reply is None
+    assert not d.runner.hush.is_set() and len(stt.heard) == 1
     d.mic.listening.close()  # as the machine does after an utterance (its feed is faked)
     heard_in_the_window(d, monkeypatch, None)  # still ringing: listening for "stop" again
     assert d.mic.listening.listening and d.mic.taking.words == "stop"
+
+
+class HeardOn(FakeSTT):
+    """Hears "Stop." and notes the thread it ran on."""
+
+    def __init__(self) -> None:
+        super().__init__("Stop.")
+        self.threads: list[str] = []
+
+    def transcribe(self, samples):
+        self.threads.append(threading.current_thread().name)
+        return super().transcribe(samples)
+
+
+def test_an_alarm_rings_a_ring_a_job_and_stop_is_heard_between_two_rings(monkeypatch):
+    settings = Settings()
+    settings.alarms.ring_for_s = 30.0
+    stt, sink = HeardOn(), RecordingSink()
+    d = Daemon(fake_assembly(settings, stt=stt), listen_mode="ptt", sink=sink)
+    book = d.worker.assembly.actions.book
+    book.add("alarm", "", When(in_s=0), "local")
+    d.worker.start()
+    try:
+        d.runner.queue(RingJob())
+        wait_until("two rings", lambda: len(sink.chunks) >= 2)
+        assert d.state == "ringing" and stt.threads == []
+        heard_in_the_window(d, monkeypatch, Spoke(said()))  # told it rings: "Stop" is heard
+        wait_until("stopped", lambda: d.runner.alarm is None)
+        rows = [tuple(r) for r in book.db.execute("SELECT kind, state FROM alarms")]
+        assert rows == [("alarm", "stopped")] and stt.threads == ["worker"]
+        assert len(sink.chunks) < 10  # stopped well before alarms.ring_for_s
+        wait_until("idle", lambda: d.state == "idle")
+    finally:
+        assert d.worker.close(timeout=10)
+
+
+def wait_until(what: str, done, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < deadline, f"no {what}"
+        time.sleep(0.02)
 
 
 def answered(d):
