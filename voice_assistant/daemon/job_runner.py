@@ -73,6 +73,10 @@ class JobRunner:
         """The turn started at the current pause, until confirmed or dropped."""
         self.alarm: AlarmBeat | None = None
         """The alarm ringing now, a ring a job (read and written on the worker only)."""
+        self.ring_stopped = threading.Event()
+        """Set with ``hush`` by ``cut`` ("Stop", the wake word, SIGTERM): the alarm ringing
+        now ends before its next ring. Its own flag, as every other job clears ``hush``
+        (the "heard you" earcon after the wake word runs between two rings)."""
         self.models = ModelGuard(lambda: worker.assembly.engines.model_watch, reload_requested)
 
     def idle(self) -> bool:
@@ -81,6 +85,7 @@ class JobRunner:
     def cut(self) -> None:
         """Stop speaking now (``stop``, a barge-in, SIGTERM); a turn started early stops."""
         self.hush.set()
+        self.ring_stopped.set()
         self.sink.stop()
         early = self.early
         if early is not None:
@@ -251,7 +256,7 @@ class JobRunner:
 
     def run_job(self, job: Job, assembly: Assembly) -> None:
         """One job, on the worker thread (or the noise benchmark's only thread)."""
-        if isinstance(job, AlarmBeat):  # "Stop" may have hushed it since the last ring
+        if isinstance(job, AlarmBeat):
             self._beat(job, assembly)
             return
         self.hush.clear()
@@ -286,6 +291,7 @@ class JobRunner:
                 if self.stopping.is_set():
                     return  # it stays due, and rings again on start if still in time
                 if rings_until_stopped(alarm) and not actions.book.too_late(alarm):
+                    self.ring_stopped.clear()
                     self.alarm = AlarmBeat(alarm, time.monotonic() + ring_for_s)
                     self.queue(self.alarm)
                     return  # rung a ring a job; the alarms after it at a later look
@@ -297,10 +303,10 @@ class JobRunner:
     def _beat(self, beat: AlarmBeat, assembly: Assembly) -> None:
         """One ring of the alarm ringing now, then the next queued behind what came
         meanwhile; or its end, recorded."""
-        state = beat_outcome(self.hush.is_set(), time.monotonic(), beat.ends_at)
+        state = beat_outcome(self.ring_stopped.is_set(), time.monotonic(), beat.ends_at)
         if state is None and not self.stopping.is_set():
             self.sink.play(tones(ALARM), 22_050)
-            self.hush.wait(RING_GAP_S)
+            self.ring_stopped.wait(RING_GAP_S)
             self.queue(beat)
             return
         self.alarm = None

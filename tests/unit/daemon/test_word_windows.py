@@ -15,7 +15,7 @@ from voice_assistant.config import Settings
 from voice_assistant.daemon import Daemon
 from voice_assistant.daemon.jobs import RingJob
 from voice_assistant.listening.endpointing import Tentative
-from voice_assistant.listening.machine import Spoke
+from voice_assistant.listening.machine import Spoke, Woke
 from voice_assistant.listening.turn_taking import Rings
 from voice_assistant.pipeline.speak import RecordingSink
 from voice_assistant.stt.fake import FakeSTT
@@ -74,7 +74,8 @@ class HeardOn(FakeSTT):
         return super().transcribe(samples)
 
 
-def test_an_alarm_rings_a_ring_a_job_and_stop_is_heard_between_two_rings(monkeypatch):
+@pytest.mark.parametrize("stopped_by", ["stop", "the wake word"])
+def test_an_alarm_rings_a_ring_a_job_and_is_stopped_between_two_rings(monkeypatch, stopped_by):
     settings = Settings()
     settings.alarms.ring_for_s = 30.0
     stt, sink = HeardOn(), RecordingSink()
@@ -86,12 +87,17 @@ def test_an_alarm_rings_a_ring_a_job_and_stop_is_heard_between_two_rings(monkeyp
         d.runner.queue(RingJob())
         wait_until("two rings", lambda: len(sink.chunks) >= 2)
         assert d.state == "ringing" and stt.threads == []
-        heard_in_the_window(d, monkeypatch, Spoke(said()))  # told it rings: "Stop" is heard
+        # told it rings, the microphone hears "Stop", or the wake word (and then "heard
+        # you" plays between two rings)
+        action = Spoke(said()) if stopped_by == "stop" else Woke(barge_in=True)
+        heard_in_the_window(d, monkeypatch, action)
         wait_until("stopped", lambda: d.runner.alarm is None)
         rows = [tuple(r) for r in book.db.execute("SELECT kind, state FROM alarms")]
-        assert rows == [("alarm", "stopped")] and stt.threads == ["worker"]
+        assert rows == [("alarm", "stopped")]
+        assert stt.threads == (["worker"] if stopped_by == "stop" else [])
         assert len(sink.chunks) < 10  # stopped well before alarms.ring_for_s
-        wait_until("idle", lambda: d.state == "idle")
+        if stopped_by == "stop":  # (after the wake word it listens for the request)
+            wait_until("idle", lambda: d.state == "idle")
     finally:
         assert d.worker.close(timeout=10)
 
