@@ -3,7 +3,7 @@ own settings under it (``[llm.llama_cpp]``, ``[llm.openai]``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -21,6 +21,12 @@ class LlamaCppConfig(Section):
         True,
         description="Contexts of their own for research and understanding calls, so every "
         "fixed prompt prefix stays in a warm KV cache.",
+    )
+    kv_cache: Literal["f16", "q8_0"] = Field(
+        "q8_0",
+        description="How each context's KV cache is stored: q8_0 (half of f16's memory, "
+        "22 MiB less per 4096-token context of the 0.5B model; with llama.cpp's flash "
+        "attention, which it needs), or f16.",
     )
 
 

@@ -66,6 +66,7 @@ class LlamaCppContexts:
                     threads=llm.llama_cpp.threads,
                     seed=llm.seed,
                     temperature=llm.temperature,
+                    kv_cache=llm.llama_cpp.kv_cache,
                 )
                 self._weights[path] = self._contexts[key] = made
         return self._contexts[key]

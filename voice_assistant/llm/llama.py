@@ -23,6 +23,14 @@ CHATML = (
 """Used only when a GGUF carries no chat template of its own."""
 
 
+def kv_options(kv_cache: str, q8_0: int) -> dict[str, Any]:
+    """``Llama``'s options for ``llm.llama_cpp.kv_cache``: a q8_0 cache (keys and values)
+    needs flash attention."""
+    if kv_cache == "q8_0":
+        return {"flash_attn": True, "type_k": q8_0, "type_v": q8_0}
+    return {}
+
+
 class LlamaCppLLM:
     def __init__(
         self,
@@ -31,7 +39,9 @@ class LlamaCppLLM:
         threads: int = 2,
         seed: int = 0,
         temperature: float = 0.0,
+        kv_cache: str = "f16",
     ) -> None:
+        import llama_cpp
         from llama_cpp import Llama
         from llama_cpp.llama_chat_format import Jinja2ChatFormatter
 
@@ -43,6 +53,7 @@ class LlamaCppLLM:
                 n_threads_batch=threads,
                 seed=seed,
                 verbose=False,
+                **kv_options(kv_cache, llama_cpp.GGML_TYPE_Q8_0),
             )
         except (ValueError, RuntimeError, OSError) as exc:
             raise StageFailure(
