@@ -142,10 +142,13 @@ def test_the_default_data_folder_follows_xdg_data_home_when_settings_are_made(
     assert Settings().paths.data_dir == tmp_path / "b" / "voice-assistant"  # not the first's
 
 
-def test_the_kv_cache_is_q8_0_with_flash_attention_unless_f16_is_asked(tmp_path):
+def test_the_kv_cache_is_f16_unless_q8_0_with_flash_attention_is_asked(tmp_path):
     from voice_assistant.llm.llama import kv_options
 
-    assert Settings().llm.llama_cpp.kv_cache == "q8_0"
-    assert kv_options("q8_0", 8) == {"flash_attn": True, "type_k": 8, "type_v": 8}
-    settings, _ = load_settings(write(tmp_path, '[llm.llama_cpp]\nkv_cache = "f16"\n'))
-    assert kv_options(settings.llm.llama_cpp.kv_cache, 8) == {}
+    assert kv_options(Settings().llm.llama_cpp.kv_cache, 8) == {}
+    settings, _ = load_settings(write(tmp_path, '[llm.llama_cpp]\nkv_cache = "q8_0"\n'))
+    assert kv_options(settings.llm.llama_cpp.kv_cache, 8) == {
+        "flash_attn": True,
+        "type_k": 8,
+        "type_v": 8,
+    }
