@@ -8,7 +8,8 @@ daemon and the real models (not a test: pytest does not collect this file).
 2. end of speech -> first reply audio: the device path (a WAV played into the virtual mic,
    measured inside the daemon and on the recorded virtual speaker) and the batch path
    (``voice-assistant batch`` on the same question);
-3. barge-in: how fast the wake word stops a long reply.
+3. barge-in: how fast the wake word stops a long reply;
+4. RSS at rest after turns (``daemon_rest``).
 
 Times across processes are CLOCK_MONOTONIC (``time.monotonic``), comparable on Linux.
 """
@@ -37,6 +38,7 @@ import numpy.typing as npt
 import psutil
 
 from bench.corpus import CHECKOUT, DEMO_MEMORIES, DEMO_QUESTIONS
+from bench.daemon_rest import report_rest, rest_figures
 from tests.audio_rig import pulseaudio_rig
 from tests.live_daemon import RATE, LiveDaemon, Speaker, loud_seconds
 from voice_assistant.audio.wavfile import write_wav
@@ -544,6 +546,7 @@ def run_daemon_bench(runs: int, idle_s: float, keep: bool) -> int:
         devices: dict[str, list[dict[str, float]]] = {}
         barges: dict[str, list[dict[str, float]]] = {}
         batch: list[dict[str, float]] = []
+        rests: list[dict[str, float]] = []
         with pulseaudio_rig() as rig:
             for label, mode, gate in DAEMONS:
                 env = environment(rig, folder, data, gate)
@@ -567,6 +570,10 @@ def run_daemon_bench(runs: int, idle_s: float, keep: bool) -> int:
                         cut = barge_in(daemon, folder, f"{gate}-{run}")
                         barges.setdefault(label, []).append(cut)
                         print(f"  barge-in: {cut}", flush=True)
+                        if gate and run == runs - 1:
+                            print("  RSS at rest after turns…", flush=True)
+                            rests.append(rest_figures(daemon, WAKE_ONLY, folder))
+                            print(f"  at rest: {rests[-1]}", flush=True)
                 finally:
                     stop_daemon(daemon)
             env = environment(rig, folder, data)
@@ -584,5 +591,6 @@ def run_daemon_bench(runs: int, idle_s: float, keep: bool) -> int:
         report_idle(idle_s, idle)
         report_turns(devices, batch, settings.endpoint.silence_timeout_s)
         report_barge_in(barges)
+        report_rest(rests)
 
     return in_work_folder("va-bench-daemon-", keep, measure)

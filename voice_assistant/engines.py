@@ -14,9 +14,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from voice_assistant import backends, modelstore
+from voice_assistant import backends, heap, modelstore
 from voice_assistant.config import Settings
-from voice_assistant.llm.base import LanguageModel
+from voice_assistant.llm.base import LanguageModel, rest
 from voice_assistant.model_watch import ModelWatch
 from voice_assistant.stt.base import SpeechToText
 from voice_assistant.tts.base import TextToSpeech
@@ -80,6 +80,14 @@ class Engines:
             if timed:
                 self.load_s[name] = time.monotonic() - started
         return self._cache[name]
+
+    def rest(self) -> bool:
+        """While the daemon is idle: release a task's own model gone unused, and give the
+        heap's free pages back; True while a later rest has more to release."""
+        llm = self._cache.get("llm")
+        more = rest(llm) if llm is not None else False
+        heap.give_back()
+        return more
 
     def backend(self, kind: str) -> str:
         """The backend configured for ``stt``, ``tts``, ``llm`` or ``wake``."""

@@ -2,6 +2,7 @@
 
 import json
 
+import psutil
 import pytest
 
 from voice_assistant.errors import StageFailure
@@ -136,3 +137,37 @@ def test_contexts_share_the_weights_and_keep_their_own_caches(real_assembly):
     again = answers.complete(one, max_tokens=5, deadline_s=60)
     assert again.text == first.text
     assert again.prompt_tokens_evaluated <= 1  # its cache survived the other context's call
+
+
+def test_a_task_s_own_model_is_released_when_unused_and_loaded_again_at_its_next_call(
+    real_settings,
+):
+    from voice_assistant.engines import Engines
+    from voice_assistant.llm.contexts import LlamaCppContexts
+
+    settings = real_settings.model_copy(deep=True)
+    settings.tasks.answer_general.model = "smollm2-135m"  # a tiny GGUF stands in for the 1.5B
+    settings.llm.llama_cpp.release_task_models_s = 60
+    now = [0.0]
+    contexts = LlamaCppContexts(settings, Engines(settings).model, clock=lambda: now[0])
+    question = [SYSTEM, Message("user", "What is the capital of France? One word.")]
+
+    def answered(task):
+        out = contexts.complete(question, task=task, max_tokens=8, deadline_s=60)
+        return out.completion_tokens > 0
+
+    assert answered("answer_general") and answered("review")
+    own, main = contexts.loaded()
+    assert "smollm" in own.name.lower() and "qwen" in main.name.lower()
+    now[0] = 59
+    assert contexts.rest() is True  # not yet: held, and a later rest will release it
+    assert contexts.loaded() == [own, main]
+    now[0] = 61
+    before = psutil.Process().memory_info().rss
+    assert contexts.rest() is False
+    assert contexts.loaded() == [main]
+    assert before - psutil.Process().memory_info().rss > 50e6  # its 98 MB GGUF is unmapped
+    now[0] = 1000
+    assert contexts.rest() is False and contexts.loaded() == [main]  # models.llm stays
+    assert answered("answer_general")  # loaded again at its next call
+    assert contexts.loaded() == [main, own]

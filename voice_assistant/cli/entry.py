@@ -119,9 +119,11 @@ def cmd_memory(settings: Settings, _s: list[str], args: argparse.Namespace) -> i
 def cmd_run(settings: Settings, _s: list[str], args: argparse.Namespace) -> int:
     import logging
 
+    from voice_assistant import heap
     from voice_assistant.assembly import assemble
     from voice_assistant.daemon import Daemon
 
+    heap.fewer_arenas()  # before any engine's threads
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     assembly = assemble(settings)
     assembly.engines.check_models(["stt", "llm", "tts", *(["wake"] if args.mode != "ptt" else [])])
@@ -139,8 +141,10 @@ def cmd_serve(settings: Settings, _s: list[str], args: argparse.Namespace) -> in
     """The assistant as a Wyoming server (speech to text, voice, whole turns)."""
     import logging
 
+    from voice_assistant import heap
     from voice_assistant.wyoming_server.serve import serve
 
+    heap.fewer_arenas()  # before any engine's threads
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     return serve(settings, args.uri)
 

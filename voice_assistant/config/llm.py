@@ -22,6 +22,13 @@ class LlamaCppConfig(Section):
         description="Contexts of their own for research and understanding calls, so every "
         "fixed prompt prefix stays in a warm KV cache.",
     )
+    release_task_models_s: float = Field(
+        120.0,
+        ge=0,
+        description="A task's own model (the general answers' 1.5B, 1.8 GB resident) is "
+        "released after this many seconds unused while the daemon is idle, and loaded again "
+        "(about 1 s) at its next call; 0 keeps it loaded.",
+    )
     kv_cache: Literal["f16", "q8_0"] = Field(
         "f16",
         description="How each context's KV cache is stored: f16, or q8_0 (half the memory, "

@@ -236,7 +236,8 @@ class JobRunner:
     # other jobs ------------------------------------------------------------------------
     def queue(self, job: Job) -> Future[Job]:
         """Run ``job`` on the worker, after what is queued."""
-        return self.worker.call(lambda assembly: self._do(job, assembly))
+        work = not isinstance(job, RingJob)  # the check each second does not put off a rest
+        return self.worker.call(lambda assembly: self._do(job, assembly), work)
 
     def _do(self, job: Job, assembly: Assembly) -> Job:
         if self.stopping.is_set():  # shutting down: start nothing new

@@ -57,8 +57,9 @@ class LanguageModel(Protocol):
     a JSON schema, or a grammar (GBNF, rule ``root``). Each call names its task.
 
     A backend may also offer ``count_tokens(messages, task)`` (exact prompt tokens; else
-    ``prompt_tokens`` estimates) and ``prepare(prefixes)`` (warm what it can before the
-    first turn; see ``Prepares``)."""
+    ``prompt_tokens`` estimates), ``prepare(prefixes)`` (warm what it can before the
+    first turn; see ``Prepares``) and ``rest()`` (release a model only some tasks use,
+    when the daemon is idle; see ``Rests``)."""
 
     def complete(
         self, messages: list[Message], *, task: Task, **options: Unpack[CallOptions]
@@ -80,6 +81,15 @@ class Prepares(Protocol):
         ...
 
 
+@runtime_checkable
+class Rests(Protocol):
+    def rest(self) -> bool:
+        """Release what only some tasks use (a task's own model) once it has gone unused
+        long enough; it loads again at its next call. True while something held could be
+        released by a later rest."""
+        ...
+
+
 CHARS_PER_TOKEN = 3
 """A conservative estimate: English runs about 4 characters per token in these models."""
 PER_MESSAGE = 8
@@ -97,6 +107,11 @@ def prepare(llm: LanguageModel, prefixes: list[tuple[Task, list[Message]]]) -> N
     """Warm a backend that can be warmed; others need nothing."""
     if isinstance(llm, Prepares):
         llm.prepare(prefixes)
+
+
+def rest(llm: LanguageModel) -> bool:
+    """Rest a backend that holds something it can release; others hold nothing."""
+    return llm.rest() if isinstance(llm, Rests) else False
 
 
 def call_task(

@@ -3,11 +3,13 @@
 Research, understanding and answer prompts start differently, so on one context each
 would evict the other's KV cache; a context per family keeps every fixed prefix warm
 (``llm.llama_cpp.research_context``). A task whose profile names a model of its own
-(``tasks.X.model``) runs on that model. Contexts are made on first use.
+(``tasks.X.model``) runs on that model. Contexts are made on first use; a task's own
+model is released when it has gone unused (``rest``).
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Unpack
@@ -21,14 +23,27 @@ FAMILIES = {"research": "research", "answer_general": "research", "understand": 
 general question makes no research call, so its answer borrows the research context and
 the answers' cached prefix survives it."""
 
+N_CTX = {"understand": 2048}
+"""A family's context window where it needs less than ``llm.llama_cpp.n_ctx``: reading an
+utterance is a 281-token instruction, the utterance and 160 tokens of output, so 2048
+leave room for about 6,000 typed characters, and its KV cache takes half the memory."""
+
 ModelPath = Callable[[str, str], Path]
 """(setting key, model name) -> the verified file, remembered as loaded."""
 
 
 class LlamaCppContexts:
-    def __init__(self, settings: Settings, model_path: ModelPath) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        model_path: ModelPath,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.settings = settings
         self.model_path = model_path
+        self.clock = clock
+        self._used: dict[Path, float] = {}
+        """When each GGUF was last called."""
         self._paths: dict[str, Path] = {}
         self._contexts: dict[tuple[Path, str], LlamaCppLLM] = {}
         self._weights: dict[Path, LlamaCppLLM] = {}
@@ -53,16 +68,18 @@ class LlamaCppContexts:
     def context(self, task: Task = "", family: str | None = None) -> LlamaCppLLM:
         """The context ``task`` runs on (``family`` names another, e.g. a benchmark's own)."""
         path = self._model(task)
+        self._used[path] = self.clock()
         key = (path, family or self.family(task))
         if key not in self._contexts:
+            llm = self.settings.llm
+            n_ctx = min(N_CTX.get(key[1], llm.llama_cpp.n_ctx), llm.llama_cpp.n_ctx)
             loaded = self._weights.get(path)
             if loaded is not None:  # another context on the weights already in memory
-                self._contexts[key] = LlamaCppLLM.sharing(loaded)
+                self._contexts[key] = LlamaCppLLM.sharing(loaded, n_ctx)
             else:
-                llm = self.settings.llm
                 made = LlamaCppLLM(
                     path,
-                    n_ctx=llm.llama_cpp.n_ctx,
+                    n_ctx=n_ctx,
                     threads=llm.llama_cpp.threads,
                     seed=llm.seed,
                     temperature=llm.temperature,
@@ -78,6 +95,32 @@ class LlamaCppContexts:
 
     def count_tokens(self, messages: list[Message], task: Task = "") -> int:
         return self.context(task).count_tokens(messages)
+
+    def rest(self) -> bool:
+        """Release each task's own model (not ``models.llm``) unused for
+        ``llm.llama_cpp.release_task_models_s``; True while one stays loaded that a later
+        rest would release."""
+        after = self.settings.llm.llama_cpp.release_task_models_s
+        main = self._paths.get(self.settings.models.llm)
+        held = [path for path in self._weights if path != main]
+        if not after:
+            return False
+        for path in held:
+            if self.clock() - self._used[path] >= after:
+                self._release(path)
+        return any(path in self._weights for path in held)
+
+    def _release(self, path: Path) -> None:
+        owner = self._weights.pop(path)
+        for key in [key for key in self._contexts if key[0] == path]:
+            context = self._contexts.pop(key)
+            if context is not owner:
+                context.close()
+        owner.close()  # last: the other contexts share its weights
+
+    def loaded(self) -> list[Path]:
+        """The GGUFs in memory."""
+        return list(self._weights)
 
     def prepare(self, prefixes: list[tuple[Task, list[Message]]]) -> None:
         """Evaluate each fixed prefix once, so the first turn finds it cached; where tasks

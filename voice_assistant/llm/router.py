@@ -14,6 +14,7 @@ from voice_assistant.llm.base import (
     Task,
     prepare,
     prompt_tokens,
+    rest,
 )
 
 
@@ -38,3 +39,7 @@ class TaskRouter:
         models = [self.default, *self.by_task.values()]
         for model in {id(m): m for m in models}.values():
             prepare(model, [(t, m) for t, m in prefixes if self.model_for(t) is model])
+
+    def rest(self) -> bool:
+        models = [self.default, *self.by_task.values()]
+        return any([rest(model) for model in {id(m): m for m in models}.values()])

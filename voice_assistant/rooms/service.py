@@ -11,6 +11,11 @@ get a future of its ``TurnResult``. The service keeps every room's conversation
 The service holds the assembly in force (``assembly.Assembly``) and hands it to each job
 as it starts; a reload (``reassemble``) is itself a job, so every job runs wholly on one
 configuration and no part is rewired by hand.
+
+When no work has come for ``rest_after_s``, the worker rests the engines
+(``Engines.rest``): a task's own model gone unused is released and the heap's free pages
+go back to the system, so the daemon at rest holds what listening and a turn need. A
+check (``call(job, work=False)``: is a timer due?) runs often and does not put it off.
 """
 
 from __future__ import annotations
@@ -37,12 +42,21 @@ from voice_assistant.turn.session import Session
 logger = logging.getLogger("voice_assistant.daemon")
 
 T = TypeVar("T")
-Item = tuple[Callable[[Assembly], Any], "Future[Any]"]
+NOTHING: Item = (lambda _: None, Future(), False)
+"""What the worker takes when no job came in time: it is not run."""
+REST_AFTER_S = 5.0
+"""Seconds without a job before the worker rests the engines, and between rests while
+they hold something to release later."""
+Item = tuple[Callable[[Assembly], Any], "Future[Any]", bool]
 
 
 class TurnService:
     def __init__(
-        self, assembly: Assembly, name: str = "worker", log: TurnLog | None = None
+        self,
+        assembly: Assembly,
+        name: str = "worker",
+        log: TurnLog | None = None,
+        rest_after_s: float = REST_AFTER_S,
     ) -> None:
         self.assembly = assembly
         """The configuration in force; read elsewhere for its settings only."""
@@ -52,6 +66,7 @@ class TurnService:
         self.sessions = Sessions()
         self._queue: queue.Queue[Item | None] = queue.Queue()
         self._thread: threading.Thread | None = None
+        self.rest_after_s = rest_after_s
 
     def start(self) -> TurnService:
         if self._thread is None:
@@ -116,11 +131,11 @@ class TurnService:
             delivery.finished(result)
         return result
 
-    def call(self, job: Callable[[Assembly], T]) -> Future[T]:
+    def call(self, job: Callable[[Assembly], T], work: bool = True) -> Future[T]:
         """Run ``job`` on the worker, after the jobs already queued, with the assembly in
-        force when it starts."""
+        force when it starts; ``work=False``: a check, which does not put off a rest."""
         future: Future[T] = Future()
-        self._queue.put((job, future))
+        self._queue.put((job, future, work))
         return future
 
     def pending(self) -> int:
@@ -137,7 +152,7 @@ class TurnService:
             except queue.Empty:
                 return done
             if item is not None:
-                self._run(*item)
+                self._run(item[0], item[1])
                 done.append(item[1])
 
     def close(self, timeout: float | None = None) -> bool:
@@ -150,8 +165,23 @@ class TurnService:
         return not self._thread.is_alive()
 
     def _work(self) -> None:
-        while (item := self._queue.get()) is not None:
-            self._run(*item)
+        due = True  # a rest: after work, then while the engines hold more to release
+        since = time.monotonic()  # the last work, or the last rest
+        while True:
+            wait = max(0.0, since + self.rest_after_s - time.monotonic())
+            try:
+                item = self._queue.get(timeout=wait if due else None)
+            except queue.Empty:
+                item = NOTHING
+            if item is None:
+                return
+            job, future, work = item
+            if item is not NOTHING:
+                self._run(job, future)
+            if work:
+                due, since = True, time.monotonic()
+            elif due and time.monotonic() - since >= self.rest_after_s:
+                due, since = self.assembly.engines.rest(), time.monotonic()
 
     def _run(self, job: Callable[[Assembly], Any], future: Future[Any]) -> None:
         if not future.set_running_or_notify_cancel():

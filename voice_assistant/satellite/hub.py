@@ -108,7 +108,7 @@ class Satellites:
             running = timers.running_timers()
             return running, timers.states(set(before) - {t.id for t in running})
 
-        running, ended = await asyncio.wrap_future(self.worker.call(look))
+        running, ended = await asyncio.wrap_future(self.worker.call(look, work=False))
         events = timer_events(before, running, ended, time.time())
         self.timers = {t.id: t for t in running}
         if not events:
@@ -136,7 +136,7 @@ class Satellites:
             return pick(now.actions, now.engines.tts(), set(links), ringing)
 
         by_room: dict[str, list[Ring]] = {}
-        for ring in await asyncio.wrap_future(self.worker.call(due)):
+        for ring in await asyncio.wrap_future(self.worker.call(due, work=False)):
             self.ringing.add(ring.key)
             by_room.setdefault(ring.room, []).append(ring)
         for room, rings in by_room.items():

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -24,14 +26,31 @@ def voice_files(path: Path) -> tuple[Path, Path]:
     return path, config
 
 
+def load_voice(onnx: Path, config: Path) -> Any:
+    """``PiperVoice.load`` without onnxruntime's memory arena: the arena keeps the largest
+    sentence's buffers for good (about 120 MB more in the daemon); freed, they go back to
+    the system at rest (``heap``), and synthesis takes as long."""
+    import onnxruntime
+    from piper import PiperVoice
+    from piper.config import PiperConfig
+
+    options = onnxruntime.SessionOptions()
+    options.enable_cpu_mem_arena = False
+    session = onnxruntime.InferenceSession(
+        str(onnx), sess_options=options, providers=["CPUExecutionProvider"]
+    )
+    settings = json.loads(config.read_text(encoding="utf-8"))
+    return PiperVoice(session=session, config=PiperConfig.from_dict(settings))
+
+
 class PiperTTS:
     def __init__(self, voice: Path, length_scale: float | None = None) -> None:
-        from piper import PiperVoice, SynthesisConfig
+        from piper import SynthesisConfig
 
         onnx, config = voice_files(voice)
         try:
-            self.voice = PiperVoice.load(onnx, config_path=config)
-        except (RuntimeError, ValueError, OSError) as exc:
+            self.voice = load_voice(onnx, config)
+        except (RuntimeError, ValueError, OSError, KeyError) as exc:
             raise StageFailure(
                 "tts", "model-load", f"cannot load piper voice {onnx}: {exc}"
             ) from exc

@@ -8,7 +8,10 @@ does not load with numpy 2.
 from __future__ import annotations
 
 import logging
+import sys
+import types
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -36,12 +39,35 @@ def wake_model_paths(folder: Path, models: list[str]) -> list[Path]:
 
 
 FEATURE_MODELS = ("melspectrogram", "embedding_model")
+TRAINING_MODULE = "openwakeword.custom_verifier_model"
+"""Imported by openWakeWord's ``__init__`` for training verifiers, and with it scipy and
+scikit-learn: about 90 MB resident that detection never uses."""
+
+
+def detection_model() -> Any:
+    """openWakeWord's ``Model``, imported without its training code: a stand-in holds the
+    training module's place while the package initialises, then leaves, so an explicit
+    import of it later still gets the real one."""
+    if "openwakeword" not in sys.modules:
+        stand_in = types.ModuleType(TRAINING_MODULE)
+        stand_in.train_custom_verifier = _no_training  # type: ignore[attr-defined]
+        sys.modules[TRAINING_MODULE] = stand_in
+        try:
+            import openwakeword  # noqa: F401
+        finally:
+            del sys.modules[TRAINING_MODULE]
+    from openwakeword.model import Model
+
+    return Model
+
+
+def _no_training(*_: object, **__: object) -> None:
+    raise RuntimeError(f"import {TRAINING_MODULE} itself to train a verifier")
 
 
 class OpenWakeWord:
     def __init__(self, folder: Path, models: list[str]) -> None:
-        from openwakeword.model import Model
-
+        Model = detection_model()
         paths = wake_model_paths(folder, models)
         self.model = Model(
             wakeword_models=[str(p) for p in paths],

@@ -1,7 +1,9 @@
 """The turn service: entered with audio, an utterance or text; one worker runs every job
 in order; each turn's result becomes one record."""
 
+import itertools
 import threading
+import time
 from functools import partial
 
 import numpy as np
@@ -161,3 +163,28 @@ def test_a_reload_is_in_force_from_the_next_job_and_never_within_one():
     assert service.assembly is first  # nothing switches until the worker reaches it
     service.run_pending()
     assert (before.result(), after.result(), service.assembly) == (first, second, second)
+
+
+def test_the_worker_rests_the_engines_after_work_and_a_check_does_not_put_it_off():
+    assembly = fake_assembly()
+    rests: list[float] = []
+    held = iter([False, True, False])  # the second rest leaves what a later one releases
+
+    def rest() -> bool:
+        rests.append(time.monotonic())
+        return next(held, False)
+
+    assembly.engines.rest = rest  # type: ignore[method-assign]
+    service = TurnService(assembly, rest_after_s=0.2).start()
+    try:
+        started = time.monotonic()
+        while time.monotonic() - started < 0.6:  # a check every 50 ms puts nothing off
+            service.call(lambda _: None, work=False).result(timeout=5)
+            time.sleep(0.05)
+        assert len(rests) == 1  # rested once; nothing held, so no more
+        service.call(lambda _: None).result(timeout=5)  # work: a rest is due again
+        time.sleep(1.0)
+        assert len(rests) == 3  # rested, held something, rested again, then no more
+    finally:
+        assert service.close(timeout=5)
+    assert all(b - a >= 0.19 for a, b in itertools.pairwise(rests))
