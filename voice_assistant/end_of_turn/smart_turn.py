@@ -12,16 +12,14 @@ import onnxruntime
 from voice_assistant.end_of_turn.features import log_mel
 from voice_assistant.errors import StageFailure
 from voice_assistant.events import FloatAudio
+from voice_assistant.onnx_options import without_arena
 
 
 class SmartTurn:
     def __init__(self, model: Path, threads: int = 1) -> None:
-        options = onnxruntime.SessionOptions()
-        options.intra_op_num_threads = threads
-        options.inter_op_num_threads = 1
         try:
             self.session = onnxruntime.InferenceSession(
-                str(model), options, providers=["CPUExecutionProvider"]
+                str(model), without_arena(threads), providers=["CPUExecutionProvider"]
             )
         except Exception as exc:  # onnxruntime raises its own types for a bad file
             raise StageFailure(

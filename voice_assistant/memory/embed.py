@@ -14,6 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from voice_assistant.memory.schema import STOPWORDS
+from voice_assistant.onnx_options import without_arena
 
 MAX_TOKENS = 256
 
@@ -26,11 +27,10 @@ class MiniLMEmbedder:
         self.tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
         self.tokenizer.enable_truncation(MAX_TOKENS)
         self.tokenizer.enable_padding()
-        options = onnxruntime.SessionOptions()
-        options.intra_op_num_threads = threads
-        options.inter_op_num_threads = 1
         self.session = onnxruntime.InferenceSession(
-            str(model_dir / "model.onnx"), options, providers=["CPUExecutionProvider"]
+            str(model_dir / "model.onnx"),
+            without_arena(threads),
+            providers=["CPUExecutionProvider"],
         )
         self.inputs = {i.name for i in self.session.get_inputs()}
 

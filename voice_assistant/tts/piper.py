@@ -11,6 +11,7 @@ import numpy as np
 import numpy.typing as npt
 
 from voice_assistant.errors import StageFailure
+from voice_assistant.onnx_options import without_arena
 
 
 def voice_files(path: Path) -> tuple[Path, Path]:
@@ -27,17 +28,13 @@ def voice_files(path: Path) -> tuple[Path, Path]:
 
 
 def load_voice(onnx: Path, config: Path) -> Any:
-    """``PiperVoice.load`` without onnxruntime's memory arena: the arena keeps the largest
-    sentence's buffers for good (about 120 MB more in the daemon); freed, they go back to
-    the system at rest (``heap``), and synthesis takes as long."""
+    """``PiperVoice.load``, but without onnxruntime's memory arena (``onnx_options``)."""
     import onnxruntime
     from piper import PiperVoice
     from piper.config import PiperConfig
 
-    options = onnxruntime.SessionOptions()
-    options.enable_cpu_mem_arena = False
     session = onnxruntime.InferenceSession(
-        str(onnx), sess_options=options, providers=["CPUExecutionProvider"]
+        str(onnx), sess_options=without_arena(), providers=["CPUExecutionProvider"]
     )
     settings = json.loads(config.read_text(encoding="utf-8"))
     return PiperVoice(session=session, config=PiperConfig.from_dict(settings))

@@ -1,4 +1,6 @@
-"""openWakeWord loaded without its training code, and still hearing the wake word."""
+"""What the daemon keeps loaded holds no more memory than it uses: openWakeWord without its
+training code (and still hearing the wake word), and the engines run often without
+onnxruntime's memory arena."""
 
 import subprocess
 import sys
@@ -41,3 +43,15 @@ def test_the_wake_word_is_heard_without_importing_scikit_learn_or_scipy():
     assert float(best) > 0.5  # "Hey Jarvis" heard
     assert imported == "-"  # openWakeWord's training imports were not made
     assert training.endswith("custom_verifier_model.py")  # the real one, when asked for
+
+
+def test_the_engines_run_often_keep_no_onnxruntime_arena(real_assembly):
+    engines = real_assembly.engines
+    sessions = {
+        "piper": engines.tts().voice.session,
+        "smart turn": engines.turn_end().session,
+        "minilm": engines.embedder().session,
+    }
+    kept = [name for name, s in sessions.items() if s.get_session_options().enable_cpu_mem_arena]
+    assert kept == []
+    assert list(engines.tts().synthesize("Timer set: 2 hours."))  # and piper still speaks
