@@ -42,12 +42,13 @@ from voice_assistant.turn.session import Session
 logger = logging.getLogger("voice_assistant.daemon")
 
 T = TypeVar("T")
+Item = tuple[Callable[[Assembly], Any], "Future[Any]", bool]
+"""A job, its future, and whether it is work (a check is not)."""
 NOTHING: Item = (lambda _: None, Future(), False)
 """What the worker takes when no job came in time: it is not run."""
 REST_AFTER_S = 5.0
-"""Seconds without a job before the worker rests the engines, and between rests while
+"""Seconds without work before the worker rests the engines, and between rests while
 they hold something to release later."""
-Item = tuple[Callable[[Assembly], Any], "Future[Any]", bool]
 
 
 class TurnService:
