@@ -10,14 +10,14 @@ general answers' model has gone unused for ``llm.llama_cpp.release_task_models_s
 from __future__ import annotations
 
 import time
-import wave
 from pathlib import Path
 
 import numpy as np
 import psutil
 
 from bench.corpus import DEMO_QUESTIONS
-from tests.live_daemon import LiveDaemon
+from tests.live_daemon import RATE, LiveDaemon
+from voice_assistant.audio.wavfile import read_wav, write_wav
 from voice_assistant.config import load_settings
 from voice_assistant.rooms.service import REST_AFTER_S
 
@@ -26,18 +26,10 @@ MEMORY_QUESTION = DEMO_QUESTIONS / "dentist.wav"
 
 def said_after(wake: Path, question: Path, folder: Path) -> Path:
     """The wake word, 0.4 s, the question, 0.4 s: one WAV to play into the mic."""
-    parts, rate = [], 0
-    for path in (wake, question):
-        with wave.open(str(path)) as wav:
-            rate = wav.getframerate()
-            parts += [np.frombuffer(wav.readframes(wav.getnframes()), np.int16)]
-            parts += [np.zeros(int(0.4 * rate), np.int16)]
+    gap = np.zeros(int(0.4 * RATE), np.float32)
+    audio = np.concatenate([read_wav(wake)[0], gap, read_wav(question)[0], gap])
     out = folder / f"wake-{question.stem}.wav"
-    with wave.open(str(out), "wb") as wav:
-        wav.setnchannels(1)
-        wav.setsampwidth(2)
-        wav.setframerate(rate)
-        wav.writeframes(np.concatenate(parts).tobytes())
+    write_wav(out, (np.clip(audio, -1.0, 1.0) * 32767).astype(np.int16), RATE)
     return out
 
 

@@ -101,10 +101,10 @@ class LlamaCppContexts:
         ``llm.llama_cpp.release_task_models_s``; True while one stays loaded that a later
         rest would release."""
         after = self.settings.llm.llama_cpp.release_task_models_s
-        main = self._paths.get(self.settings.models.llm)
-        held = [path for path in self._weights if path != main]
         if not after:
             return False
+        main = self._paths.get(self.settings.models.llm)
+        held = [path for path in self._weights if path != main]
         for path in held:
             if self.clock() - self._used[path] >= after:
                 self._release(path)
