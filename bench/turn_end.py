@@ -33,8 +33,8 @@ Clips: real human speech with its own pauses (``tests/data/librivox``, ``tests/d
 every third request of the answer set's tuning part (or a held-out part) spoken by piper
 and espeak-ng, whole, and hesitant: a pause of 0.4 s or 0.7 s put into the middle word
 boundary (whisper's word times, moved to the quietest 10 ms nearby); and commands whose
-first part is already whole, said as that part, a pause, and the rest ("Set a timer for
-one hour ... and thirty minutes."): what the whole-command rule risks.
+first part is already whole, said as that part, a pause (0.4, 0.7 or 0.9 s), and the rest
+("Set a timer for one hour ... and thirty minutes."): what the whole-command rule risks.
 """
 
 from __future__ import annotations
@@ -70,6 +70,9 @@ LEAD_S, TAIL_S = 0.5, 2.0
 BLOCK = 1280
 """80 ms, as the microphone delivers it."""
 PAUSES_S = (0.4, 0.7)
+MORE_PAUSES_S = (*PAUSES_S, 0.9)
+"""After a whole command also 0.9 s: shorter than the silence timeout, so today's listener
+keeps it, but longer than a whole command's shorter silence would wait."""
 THRESHOLDS = (0.5, 0.7, 0.85)
 EVERY = 3
 """Every third request of a part (all kinds: questions, acts, mixed)."""
@@ -83,7 +86,7 @@ WHOLE_THEN_MORE = (
 )
 """A whole command, a pause, then more of the same request: cut at the pause, the rest
 is lost (a wrong or unlabelled timer, the wrong time)."""
-WHOLE_SILENCES_S = (0.5, 0.6, 0.7)
+WHOLE_SILENCES_S = (0.5, 0.6, 0.7, 0.8)
 SURE_THRESHOLDS = (0.9, 0.95, 0.98, 0.99)
 SURE_SILENCES_S = (0.3, 0.5)
 Whole = tuple[Callable[[FloatAudio], bool], float]
@@ -195,11 +198,11 @@ def trimmed(audio: FloatAudio) -> FloatAudio:
 
 
 def whole_then_more(settings: Settings) -> Iterator[Clip]:
-    """``WHOLE_THEN_MORE`` said as two parts with exactly a pause of ``PAUSES_S`` between."""
+    """``WHOLE_THEN_MORE`` said as two parts with exactly a pause of ``MORE_PAUSES_S`` between."""
     for voice in voices(settings):
         for n, (first, rest) in enumerate(WHOLE_THEN_MORE):
             said = [trimmed(voice.say(first, f"whole-{n}")), trimmed(voice.say(rest, f"more-{n}"))]
-            for pause_s in PAUSES_S:
+            for pause_s in MORE_PAUSES_S:
                 gap = np.zeros(int(pause_s * SAMPLE_RATE), np.float32)
                 audio = np.concatenate([said[0], gap, said[1]])
                 name = f"{voice.name}/whole-{n}/{pause_s}s"
