@@ -1,8 +1,6 @@
-"""Model files made at install from an installed one: the lookup of an int8 table moved
-before its scaling (same outputs, the table kept int8), and the install that makes and
-checks such a file."""
-
-import hashlib
+"""A model file made at install from an installed one: the lookup of an int8 table moved
+before its scaling (the same outputs, the table kept int8). The install that makes and
+checks such a file: ``test_modelstore.py``."""
 
 import numpy as np
 import onnx
@@ -10,9 +8,8 @@ import onnxruntime
 import pytest
 from onnx import TensorProto, helper, numpy_helper
 
-from voice_assistant import model_derive, modelstore
+from voice_assistant import model_derive
 from voice_assistant.errors import ModelError
-from voice_assistant.modelstore import ModelSpec
 
 ROWS, DIMS = 50, 8
 
@@ -73,68 +70,3 @@ def test_a_graph_with_no_such_lookup_is_refused(tmp_path):
         model_derive.gather_int8_rows(source, tmp_path / "model.rows.onnx")
     assert caught.value.code == "derive-failed"
     assert not (tmp_path / "model.rows.onnx").exists()
-
-
-@pytest.fixture
-def derived(tmp_path, monkeypatch):
-    """A model of two files: one assembled (already in place), one derived from it by a
-    stand-in derivation (its bytes upper-cased)."""
-    root = tmp_path / "models"
-    (root / "toy").mkdir(parents=True)
-    base = b"int8 table " * 10
-    (root / "toy" / "base.bin").write_bytes(base)
-    made = base.upper()
-    spec = ModelSpec.model_validate(
-        {
-            "name": "toy",
-            "role": "embed",
-            "default": True,
-            "description": "test",
-            "license": "MIT",
-            "path": "toy",
-            "file": [
-                {
-                    "name": "base.bin",
-                    "size": len(base),
-                    "sha256": hashlib.sha256(base).hexdigest(),
-                    "sources": [{"package": "toy", "version": "1.0", "member": "base.bin"}],
-                },
-                {
-                    "name": "made.bin",
-                    "size": len(made),
-                    "sha256": hashlib.sha256(made).hexdigest(),
-                    "derive": {"source": "base.bin", "how": "upper"},
-                },
-            ],
-        }
-    )
-    calls = []
-
-    def upper(source, target):
-        calls.append(source.name)
-        target.write_bytes(source.read_bytes().upper())
-
-    monkeypatch.setitem(model_derive.DERIVATIONS, "upper", upper)
-    monkeypatch.setattr(modelstore, "_download", lambda *_: pytest.fail("nothing to fetch"))
-    return spec, root, made, calls
-
-
-def test_install_derives_the_file_from_the_installed_one_and_checks_it(derived):
-    spec, root, made, calls = derived
-    said = []
-    modelstore.install([spec], root, said.append)
-    assert (root / "toy" / "made.bin").read_bytes() == made
-    assert calls == ["base.bin"]
-    assert any("deriving made.bin (upper)" in line for line in said)
-    assert modelstore.check_model(root, spec, modelstore.Stamps(root)) == "ok"
-    modelstore.install([spec], root, said.append)  # nothing left to do
-    assert calls == ["base.bin"]
-
-
-def test_a_derived_file_with_the_wrong_checksum_is_refused_and_leaves_no_file(derived):
-    spec, root, _, _ = derived
-    spec.file[1].sha256 = "0" * 64
-    with pytest.raises(ModelError) as caught:
-        modelstore.install([spec], root, lambda _: None)
-    assert caught.value.code == "checksum-mismatch"
-    assert sorted(p.name for p in (root / "toy").iterdir()) == ["base.bin"]

