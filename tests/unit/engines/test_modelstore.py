@@ -226,7 +226,7 @@ def derived(tmp_path, monkeypatch):
 
 def test_install_derives_the_file_from_the_installed_one_and_checks_it(derived):
     spec, root, made, calls = derived
-    said = []
+    said: list[str] = []
     modelstore.install([spec], root, said.append)
     assert (root / "toy" / "made.bin").read_bytes() == made
     assert calls == ["base.bin"]
