@@ -35,6 +35,7 @@ SUITES = (
     "acts",
     "alarms",
     "scale",
+    "beams",
 )
 
 
@@ -93,7 +94,7 @@ def build_parser(prog: str = "voice-assistant bench") -> argparse.ArgumentParser
         default=0,
         metavar="PART",
         choices=[1, 2, 3, 4, 5, 6, 7, 8],
-        help="answers and turn-end suites: a held-out part, 1 (default) to 8 (never tuned "
+        help="answers, turn-end and beams suites: a held-out part, 1 (default) to 8 (never tuned "
         "on; score it only at the end; 7 and 8 have memories of their own); acts suite: its "
         "held-out phrasings",
     )
@@ -214,6 +215,10 @@ def run(settings: Settings, args: argparse.Namespace) -> int:
         from bench.turn_end import run_turn_end_bench
 
         return run_turn_end_bench(settings, args.held_out)
+    if suite == "beams":
+        from bench.beams import run_beams_bench
+
+        return run_beams_bench(settings, args.held_out)
     if suite == "scale":
         from bench.scale import run_scale_bench
 

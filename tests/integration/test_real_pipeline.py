@@ -146,3 +146,21 @@ def test_the_short_window_keeps_every_word_of_a_real_prompt(real_assembly):
     audio = read_wav(PROMPTS / "simul-call-limit-reached.wav")[0]
     heard = stt.transcribe(audio).text.lower()
     assert "simultaneous call limit reached" in heard, heard
+
+
+def test_a_beam_search_hears_and_scores_its_words_as_greedy_decoding_does(real_assembly):
+    """``stt.beam_size`` above 1 once failed every spoken turn: a beam search returns no
+    logits to score the least sure word by, so its words are scored by a forced pass."""
+    stt = real_assembly.engines.stt()
+    audio = read_wav(DEMO / "dentist.wav")[0]
+    greedy = stt.transcribe(audio)
+    stt.beam_size = 3
+    try:
+        beam = stt.transcribe(audio)
+    finally:
+        stt.beam_size = 1
+    reference = (DEMO / "dentist.txt").read_text(encoding="utf-8")
+    assert word_error_rate([reference], [beam.text]) <= 0.2, beam.text
+    assert beam.least_sure_log_prob < 0 and greedy.least_sure_log_prob < 0
+    if beam.text == greedy.text:  # the same words: about the same doubt
+        assert abs(beam.least_sure_log_prob - greedy.least_sure_log_prob) < 0.5

@@ -124,6 +124,7 @@ class WhisperSTT:
         encoded = self.model.model.encode(ctranslate2.StorageView.from_array(padded))
         budget = token_budget(seconds)
         prompt = self._prompt(hot)
+        greedy = self.beam_size == 1
         result = self.model.model.generate(
             encoded,
             [prompt],
@@ -132,7 +133,7 @@ class WhisperSTT:
             suppress_blank=True,
             suppress_tokens=self.suppress,
             return_scores=True,
-            return_logits_vocab=True,
+            return_logits_vocab=greedy,  # a beam search gives none (CTranslate2)
         )
         ids = [t for t in result[0].sequences_ids[0] if t < self.tokenizer.eot]
         text = self.tokenizer.decode(ids).strip()
@@ -140,9 +141,23 @@ class WhisperSTT:
         if looks_runaway(text, len(ids), budget) or lost:
             self.fallbacks += 1
             return None
+        if greedy:
+            chosen = token_log_probs(result[0].logits[0], ids)
+        else:
+            chosen = self._forced_log_probs(encoded, prompt, ids, frames)
         pieces = [self.tokenizer.decode([t]) for t in ids]
-        _word, least = least_sure_word(pieces, token_log_probs(result[0].logits[0], ids))
+        _word, least = least_sure_word(pieces, chosen)
         return text, float(result[0].scores[0]), least  # log probability per token, word
+
+    def _forced_log_probs(
+        self, encoded: object, prompt: list[int], ids: list[int], frames: int
+    ) -> list[float]:
+        """Each token's log probability with the tokens before it given (a forced pass,
+        about 20 ms): what greedy decoding reads from its own logits."""
+        if not ids:
+            return []
+        aligned = self.model.model.align(encoded, prompt, [ids], frames)
+        return [float(np.log(max(p, 1e-12))) for p in aligned[0].text_token_probs]
 
     def _full_window(self, samples: FloatAudio, hot: str = "") -> tuple[str, str, float]:
         # The endpointer already gated on VAD; whisper's own filter would only cost time.
