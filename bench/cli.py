@@ -36,6 +36,7 @@ SUITES = (
     "alarms",
     "scale",
     "beams",
+    "wyoming-early",
 )
 
 
@@ -94,9 +95,9 @@ def build_parser(prog: str = "voice-assistant bench") -> argparse.ArgumentParser
         default=0,
         metavar="PART",
         choices=[1, 2, 3, 4, 5, 6, 7, 8],
-        help="answers, turn-end and beams suites: a held-out part, 1 (default) to 8 (never tuned "
-        "on; score it only at the end; 7 and 8 have memories of their own); acts suite: its "
-        "held-out phrasings",
+        help="answers, turn-end, beams and wyoming-early suites: a held-out part, 1 "
+        "(default) to 8 (never tuned on; score it only at the end; 7 and 8 have memories "
+        "of their own); acts suite: its held-out phrasings",
     )
     bench.add_argument(
         "--dev",
@@ -215,6 +216,10 @@ def run(settings: Settings, args: argparse.Namespace) -> int:
         from bench.turn_end import run_turn_end_bench
 
         return run_turn_end_bench(settings, args.held_out)
+    if suite == "wyoming-early":
+        from bench.wyoming_early import run_wyoming_early_bench
+
+        return run_wyoming_early_bench(settings, args.held_out)
     if suite == "beams":
         from bench.beams import run_beams_bench
 
