@@ -19,7 +19,9 @@ loud sample (where the user stopped):
   for at the least);
 - **dropped**: turns started and dropped because the user went on (work thrown away).
 
-More methods, at the configured threshold: **sure >= T, S s**: a pause the model gives at
+More methods, at the configured threshold: **+ late start L s**: a pause of L s starts the
+turn even when the model did not call it the end (``endpoint.turn_end_late_pause_s``; the
+other methods run without it); **sure >= T, S s**: a pause the model gives at
 least T is confirmed after S s of silence (``endpoint.turn_end_sure_threshold`` and
 ``turn_end_sure_silence_s``), so the model can cut; and **whole cmd W s**, as the daemon runs it: a
 turn started at a pause whose words code reads (whisper, the real engine) as whole
@@ -89,6 +91,9 @@ is lost (a wrong or unlabelled timer, the wrong time)."""
 WHOLE_SILENCES_S = (0.5, 0.6, 0.7, 0.8)
 SURE_THRESHOLDS = (0.9, 0.95, 0.98, 0.99)
 SURE_SILENCES_S = (0.3, 0.5)
+LATE_PAUSES_S = (0.4, 0.5, 0.6)
+"""``endpoint.turn_end_late_pause_s`` tried: a pause this long starts the turn whatever the
+model said."""
 Whole = tuple[Callable[[FloatAudio], bool], float]
 """Reads an utterance as whole commands; the silence that then confirms it."""
 
@@ -288,12 +293,17 @@ def run_turn_end_bench(settings: Settings, part: int) -> int:
     engines = Engines(settings)
     model = TimedModel(engines.turn_end())
     whole = reads_whole(engines.stt())
+    late = config
+    config = config.model_copy(update={"turn_end_late_pause_s": 0.0})  # the model's alone
     methods: list[tuple[str, EndpointConfig, TimedModel | None, Whole | None]] = [
         (f"silence {config.silence_timeout_s} s", config, None, None)
     ]
     for threshold in sorted({*THRESHOLDS, config.turn_end_threshold}):
         configured = replace_threshold(config, threshold)
         methods.append((f"turn-end >= {threshold}", configured, model, None))
+    for late_s in sorted({*LATE_PAUSES_S, late.turn_end_late_pause_s} - {0.0}):
+        configured = late.model_copy(update={"turn_end_late_pause_s": late_s})
+        methods.append((f"+ late start {late_s} s", configured, model, None))
     for sure in sorted({*SURE_THRESHOLDS, config.turn_end_sure_threshold} - {0.0}):
         for silence_s in sorted({*SURE_SILENCES_S, config.turn_end_sure_silence_s}):
             update = {"turn_end_sure_threshold": sure, "turn_end_sure_silence_s": silence_s}

@@ -23,6 +23,13 @@ class EndpointConfig(Section):
         "yes starts the turn's read-only work on what was said so far, while "
         "silence_timeout_s confirms the end before anything is done or said (0: never).",
     )
+    turn_end_late_pause_s: float = Field(
+        0.5,
+        ge=0,
+        description="A pause this long starts the turn's read-only work on what was said so "
+        "far even when the end-of-turn model did not call it the end (its endings are "
+        "not always right); silence_timeout_s still confirms it (0: never).",
+    )
     turn_end_threshold: float = Field(
         0.5, gt=0, lt=1, description="The end-of-turn model's probability that starts a turn early."
     )

@@ -126,8 +126,9 @@ class JobRunner:
             self.cut()
 
     def start_early(self, utterance: Utterance) -> None:
-        """The end-of-turn model called a pause the end of the turn: start the turn on the
-        utterance so far, if the worker is free. Its lasting steps, sounds and bookkeeping
+        """A pause may end the turn (the end-of-turn model called it the end, or it is
+        ``endpoint.turn_end_late_pause_s`` long): start the turn on the utterance so far,
+        if the worker is free. Its lasting steps, sounds and bookkeeping
         wait for ``turn`` (the silence confirmed it) or ``went_on``."""
         if self.early is not None or not self.idle():
             return
@@ -146,7 +147,7 @@ class JobRunner:
             finished=started.finished,
             go_ahead=started.go_ahead,
         )
-        log.debug("a pause the end-of-turn model calls the end: the turn starts early")
+        log.debug("a pause that may end the turn: the turn starts early")
         self.early = (started, self._submit(utterance, delivery))
 
     def went_on(self) -> None:

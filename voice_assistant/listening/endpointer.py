@@ -8,7 +8,8 @@ A turn ends by silence (``silence_timeout_s``). Earlier, at the first ``turn_end
 of each pause, the live listener asks the end-of-turn model whether the audio so far is a
 finished turn (``turn_end_at_pause``): yes lets the turn start on it while the silence
 confirms it (``listening.endpointing``), and a sure yes (``turn_end_sure_threshold``, off
-by default) lets a shorter silence confirm it.
+by default) lets a shorter silence confirm it. A pause that reaches
+``turn_end_late_pause_s`` lets the turn start whatever the model said (``late_pause``).
 """
 
 from __future__ import annotations
@@ -50,6 +51,8 @@ class Endpointer:
         self.last_speech_end = 0.0
         self.asked = False
         """The end-of-turn model was asked in this pause."""
+        self.late = False
+        """This pause reached ``turn_end_late_pause_s``."""
         self.sooner_s: float | None = None
         """This pause ends the utterance after this much silence (``end_sooner``)."""
         self.sooner_reason = "whole-command"
@@ -71,7 +74,7 @@ class Endpointer:
         if probability >= cfg.threshold - HYSTERESIS:
             self.speech_s += window_s
             self.last_speech_end = self.now
-            self.asked, self.sooner_s = False, None
+            self.asked, self.late, self.sooner_s = False, False, None
         if self.now - self.start >= cfg.max_utterance_s:
             self.last_speech_end = self.now
             return self._finish("max-length")
@@ -103,6 +106,21 @@ class Endpointer:
             and self.now - self.last_speech_end >= pause_s - 1e-9
         )
         self.asked = self.asked or due
+        return due
+
+    def late_pause(self) -> bool:
+        """True once per pause, when it reaches ``turn_end_late_pause_s`` after enough
+        speech: the turn may start even though the end-of-turn model did not call the
+        pause the end (it misses some voices' endings; the silence still decides)."""
+        pause_s = self.config.turn_end_late_pause_s
+        due = (
+            pause_s > 0
+            and self.start is not None
+            and not self.late
+            and self.speech_s >= self.config.min_speech_s
+            and self.now - self.last_speech_end >= max(pause_s, self.config.post_roll_s) - 1e-9
+        )
+        self.late = self.late or due
         return due
 
     def flush(self) -> Segment | None:

@@ -5,9 +5,11 @@ window is 32 ms), so the rules hold whatever the wall clock does. Pre-roll keeps
 of a word that began just before the VAD noticed it.
 
 With an end-of-turn model, a short pause it calls the end of the turn offers the utterance
-so far (``Tentative``) while listening goes on: the silence then confirms it (the same
-utterance comes as final) or the user speaks again (``Resumed``). A turn may start its
-read-only work on a tentative utterance; nothing lasting happens before the confirmation.
+so far (``Tentative``) while listening goes on, and so does any pause that reaches
+``endpoint.turn_end_late_pause_s`` (the model misses some voices' endings): the silence
+then confirms it (the same utterance comes as final) or the user speaks again
+(``Resumed``). A turn may start its read-only work on a tentative utterance; nothing
+lasting happens before the confirmation.
 A turn that reads its tentative utterance as whole commands ("Set a timer for ten
 minutes.") asks for a shorter confirming silence (``end_sooner``), and so does a pause the
 model is sure of (``endpoint.turn_end_sure_threshold``, off by default).
@@ -32,7 +34,8 @@ from voice_assistant.vad import WINDOW_S, StreamingVoiceActivity
 
 @dataclass(frozen=True)
 class Tentative:
-    """The utterance so far, at a pause the end-of-turn model calls the end of the turn."""
+    """The utterance so far, at a pause the end-of-turn model calls the end of the turn, or
+    one long enough (``endpoint.turn_end_late_pause_s``) whatever it said."""
 
     utterance: Utterance
 
@@ -93,7 +96,7 @@ class LiveEndpointer:
                 self.offered_end_s = None
             elif self.offered_end_s is not None and ep.last_speech_end > self.offered_end_s:
                 news, self.offered_end_s = Resumed(), None
-            elif self._finished_at_pause():
+            elif self._finished_at_pause() or self._late_pause():
                 assert ep.start is not None
                 so_far = self._clip(ep.start, ep.last_speech_end, ep.speech_s, "turn-end")
                 news, self.offered_end_s = Tentative(so_far), ep.last_speech_end
@@ -109,6 +112,15 @@ class LiveEndpointer:
         if 0 < cfg.turn_end_sure_threshold <= probability:
             self.endpointer.end_sooner(cfg.turn_end_sure_silence_s, "turn-end-sure")
         return True
+
+    def _late_pause(self) -> bool:
+        """A pause long enough to start the turn though the model did not call it the end
+        (only where the model is in use: without it, turns start at the silence)."""
+        return (
+            self.turn_end is not None
+            and self.offered_end_s is None
+            and self.endpointer.late_pause()
+        )
 
     def end_sooner(self, silence_s: float) -> None:
         """The tentative utterance offered is a whole request (code read it as whole

@@ -32,7 +32,7 @@ class Opened:
 @dataclass(frozen=True)
 class StartEarly:
     utterance: Utterance
-    """The words so far, at a pause the end-of-turn model calls the end of the turn."""
+    """The words so far, at a pause that may end the turn (``listening.Tentative``)."""
 
 
 @dataclass(frozen=True)

@@ -3,11 +3,12 @@
 The peer of the ``asr`` program (Home Assistant's pipeline, a satellite of its own) streams
 the audio and ends it itself with ``audio-stop``, at its own end of speech. Meanwhile the
 stream is listened to as the microphone is (``LiveEndpointer``: silero, and the
-end-of-turn model at a pause): at a pause the model calls the end, or at the end the
-silence confirms, whisper starts on the words so far (on the worker). When nothing was
-said after them, ``audio-stop`` finds their transcript made or being made; otherwise the
-whole stream is transcribed as before. Only what is said is read: 16 kHz 16-bit mono, the
-format peers send; any other stream is transcribed whole at its end.
+end-of-turn model at a pause): at a pause the model calls the end, or one long enough
+(``endpoint.turn_end_late_pause_s``), or at the end the silence confirms, whisper starts
+on the words so far (on the worker). When nothing was said after them, ``audio-stop``
+finds their transcript made or being made; otherwise the whole stream is transcribed as
+before. Only what is said is read: 16 kHz 16-bit mono, the format peers send; any other
+stream is transcribed whole at its end.
 """
 
 from __future__ import annotations

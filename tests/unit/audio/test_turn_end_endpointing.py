@@ -103,8 +103,41 @@ def test_the_user_going_on_after_a_tentative_one_is_said_and_the_final_is_longer
     assert (said[2].utterance.start_s, said[2].utterance.end_s) == (said[3].start_s, said[3].end_s)
 
 
-def test_an_unfinished_verdict_offers_nothing_early():
+def test_an_unfinished_verdict_offers_nothing_early_without_the_late_pause():
     audio = np.concatenate([silence(1.0), tone(1.0), silence(2.0)])
-    said = heard(audio, FakeEndOfTurn(0.1))
+    said = heard(audio, FakeEndOfTurn(0.1), turn_end_late_pause_s=0)
     assert [type(s).__name__ for s in said] == ["Utterance"]
-    assert [type(s).__name__ for s in heard(audio, None)] == ["Utterance"]
+    assert [type(s).__name__ for s in heard(audio, None)] == ["Utterance"]  # no model: none
+
+
+def test_a_pause_reaching_the_late_length_offers_the_utterance_whatever_the_model_said():
+    """The model misses some voices' endings: at ``turn_end_late_pause_s`` the turn starts
+    anyway, and the silence still confirms it (the same utterance)."""
+    audio = np.concatenate([silence(1.0), tone(1.0), silence(2.0)])
+    model = FakeEndOfTurn(0.1)
+    tentative, final = heard(audio, model, turn_end_late_pause_s=0.5)
+    assert isinstance(tentative, Tentative) and isinstance(final, Utterance)
+    assert (tentative.utterance.start_s, tentative.utterance.end_s) == (final.start_s, final.end_s)
+    assert len(model.asked_s) == 1  # asked once, at the short pause; the late one asks not
+
+
+def test_a_late_start_the_user_goes_on_from_is_resumed_and_each_pause_has_its_own():
+    audio = np.concatenate([silence(1.0), tone(1.0), silence(0.7), tone(0.6), silence(2.0)])
+    said = heard(audio, FakeEndOfTurn(0.1), turn_end_late_pause_s=0.5)
+    assert [type(s).__name__ for s in said] == ["Tentative", "Resumed", "Tentative", "Utterance"]
+    shorter = np.concatenate([silence(1.0), tone(1.0), silence(0.4), tone(0.6), silence(2.0)])
+    said = heard(shorter, FakeEndOfTurn(0.1), turn_end_late_pause_s=0.5)
+    assert [type(s).__name__ for s in said] == ["Tentative", "Utterance"]  # 0.4 s: none
+
+
+def test_the_late_pause_comes_once_per_pause_and_never_when_off():
+    ep = Endpointer(config(turn_end_late_pause_s=0.5))
+    due = []
+    for p in [0.9] * 5 + [0.0] * 7 + [0.9] * 3 + [0.0] * 6:
+        ep.process(W, p)
+        due.append(ep.late_pause())
+    assert due == [False] * 9 + [True] + [False] * 2 + [False] * 3 + [False] * 4 + [True, False]
+    off = Endpointer(config(turn_end_late_pause_s=0))
+    for p in [0.9] * 5 + [0.0] * 8:
+        off.process(W, p)
+        assert not off.late_pause()
