@@ -217,8 +217,9 @@ def report(
         "daemon's\ntimings.first_audio (from the start of its turn: whisper, the answer, "
         "piper's first\nsentence); batch fa: the same for the question alone through "
         "`voice-assistant batch`;\nearly: turns started at a pause the end-of-turn model "
-        "called the end (else at the\nsilence timeout, endpoint.silence_timeout_s = "
-        f"{silence_timeout_s:.1f} s). The live path adds that start, blocks, the worker\n"
+        "called the end or at\nendpoint.turn_end_late_pause_s (else at the silence timeout, "
+        "endpoint.silence_timeout_s = "
+        f"{silence_timeout_s:.1f} s).\nThe live path adds that start, blocks, the worker "
         "hand-over and the device. right: the reply says the expected facts and invents "
         "none\n(a timer: its receipt states the duration)."
     )
