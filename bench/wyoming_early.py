@@ -20,6 +20,7 @@ import time
 import numpy as np
 
 from bench.answers import load_requests
+from bench.live import percentile
 from bench.voices import voices
 from tests.loop_thread import loop_thread, port_of
 from voice_assistant.config import Settings
@@ -63,10 +64,6 @@ async def stream(port: int, audio: FloatAudio) -> tuple[float, str]:
                 return time.monotonic() - stopped, Transcript.from_event(event).text
             if event.type == "error":
                 raise RuntimeError(f"the server answered with an error: {event.data}")
-
-
-def percentile(values: list[float], q: float) -> float:
-    return float(np.percentile(values, q)) if values else float("nan")
 
 
 def run_wyoming_early_bench(settings: Settings, part: int) -> int:
