@@ -103,10 +103,13 @@ def run_beams_bench(settings: Settings, part: int) -> int:
     beam_size = getattr(stt, "beam_size", None)
     if beam_size is None:
         raise SystemExit(f"the {settings.stt.backend} backend has no beam size to compare")
+
+    def hear(audio: FloatAudio) -> str:
+        return stt.transcribe(audio).text
+
     try:
         for beams in BEAMS:
             stt.beam_size = beams  # type: ignore[attr-defined]
-            hear = lambda audio: stt.transcribe(audio).text  # noqa: E731
             print(f"beam {beams}:", flush=True)
             print(f"  real speech   {figures(real, hear)}", flush=True)
             print(f"  requests      {figures(requests, hear)}", flush=True)

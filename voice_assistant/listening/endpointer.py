@@ -95,16 +95,7 @@ class Endpointer:
     def pause_to_ask(self) -> bool:
         """True once per pause, when it reaches ``turn_end_pause_s`` after enough speech:
         the moment to ask the end-of-turn model whether the user is done."""
-        pause_s = self.config.turn_end_pause_s
-        if pause_s > 0:  # the utterance so far must hold its post-roll already
-            pause_s = max(pause_s, self.config.post_roll_s)
-        due = (
-            pause_s > 0
-            and self.start is not None
-            and not self.asked
-            and self.speech_s >= self.config.min_speech_s
-            and self.now - self.last_speech_end >= pause_s - 1e-9
-        )
+        due = not self.asked and self._pause_reached(self.config.turn_end_pause_s)
         self.asked = self.asked or due
         return due
 
@@ -112,16 +103,19 @@ class Endpointer:
         """True once per pause, when it reaches ``turn_end_late_pause_s`` after enough
         speech: the turn may start even though the end-of-turn model did not call the
         pause the end (it misses some voices' endings; the silence still decides)."""
-        pause_s = self.config.turn_end_late_pause_s
-        due = (
+        due = not self.late and self._pause_reached(self.config.turn_end_late_pause_s)
+        self.late = self.late or due
+        return due
+
+    def _pause_reached(self, pause_s: float) -> bool:
+        """The current pause has lasted ``pause_s`` (0: never) after enough speech, and at
+        least the post-roll, so the utterance so far holds it already."""
+        return (
             pause_s > 0
             and self.start is not None
-            and not self.late
             and self.speech_s >= self.config.min_speech_s
             and self.now - self.last_speech_end >= max(pause_s, self.config.post_roll_s) - 1e-9
         )
-        self.late = self.late or due
-        return due
 
     def flush(self) -> Segment | None:
         """End of input: an utterance still open ends here."""
