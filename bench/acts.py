@@ -1,6 +1,6 @@
 """Act phrasings read right (issue 24): alarms, reminders and timers as people say them.
 
-    voice-assistant bench --suite acts   (or: python -m bench --suite acts)
+    voice-assistant bench --suite acts   (or: python -m bench --suite acts [--runs 3])
 
     voice-assistant bench --suite acts --held-out   (36 phrasings written without the rules)
 
@@ -9,6 +9,14 @@ model only for what code does not read), typed and spoken: said by piper and by
 espeak-ng and heard by whisper. A phrasing is read right when its act, the values that
 matter (the clock time, the day or repeat, a reminder's words, a duration) and what is
 asked for all match. Prints the count per voice and every miss with what was heard.
+
+Spoken phrasings are read as the live turn reads them, with whisper's least sure word: a
+time or duration that word gave is asked for (``turn.doubted_values``). Each voice's row
+also gives the count read without that, and how many misses were done all the same (a
+wrong act set, rather than asked for or not read). Whisper hears some words differently
+when the utterance is cut a few milliseconds apart (as the live listener's blocks fall),
+so each spoken phrasing is heard ``--runs`` times, the k-th with its first k × 10 ms
+left out; the counts are over all of them.
 """
 
 from __future__ import annotations
@@ -21,6 +29,9 @@ from bench.phrasings import phrasing as _p
 from bench.voices import voices
 from voice_assistant.assembly import assemble
 from voice_assistant.config import Settings
+from voice_assistant.events import SAMPLE_RATE
+from voice_assistant.turn.acts import CHANGES_STATE
+from voice_assistant.turn.doubted_values import doubted_at, without
 from voice_assistant.turn.runner import TurnRunner
 from voice_assistant.turn.session import Session
 
@@ -115,7 +126,17 @@ def misread(phrasing: Phrasing, acts: tuple[Any, ...]) -> str | None:
     return None
 
 
-def run_acts_bench(settings: Settings, held_out: bool = False) -> int:
+def done_wrong(phrasing: Phrasing, acts: tuple[Any, ...]) -> bool:
+    """A miss that changes something: a wrong act set, not an ask or nothing done."""
+    wrong = misread(phrasing, acts) is not None
+    return wrong and any(a.ready and a.kind in CHANGES_STATE for a in acts)
+
+
+SHIFT_S = 0.01
+"""How much more of a spoken phrasing's start each further hearing leaves out."""
+
+
+def run_acts_bench(settings: Settings, held_out: bool = False, runs: int = 1) -> int:
     """``held_out``: the phrasings a helper wrote without reading the rules
     (``bench/acts_held_out.py``), scored only at the end of a change."""
     assistant = assemble(settings)
@@ -126,20 +147,38 @@ def run_acts_bench(settings: Settings, held_out: bool = False) -> int:
 
     phrasings = HELD_OUT if held_out else PHRASINGS
     part = "held-out" if held_out else "tuning"
-    print(f"{len(phrasings)} phrasings ({part}): alarms, reminders, timers\n")
+    print(f"{len(phrasings)} phrasings ({part}): alarms, reminders, timers")
+    print(f"spoken ones heard {runs} ways (the k-th cut {SHIFT_S * 1000:.0f} × k ms later)\n")
     for voice in [None, *voices(settings)]:
-        right, misses = 0, []
-        for i, phrasing in enumerate(phrasings):
-            heard = phrasing.said
+        right, misses = [0, 0], []
+        done = [0, 0]  # with the doubt, without
+        said = [(p, 0) for p in phrasings]
+        if voice is not None:
+            clips = [voice.say(p.said, f"act{i}") for i, p in enumerate(phrasings)]
+            said = [(p, k) for k in range(runs) for p in phrasings]
+        for n, (phrasing, k) in enumerate(said):
+            heard, doubted = phrasing.said, -1
             if voice is not None:
-                heard = stt.transcribe(voice.say(phrasing.said, f"act{i}")).text
-            read = turns.understand(heard, Session.independent(), [])
+                clip = clips[n % len(phrasings)]
+                transcript = stt.transcribe(clip[round(k * SHIFT_S * SAMPLE_RATE) :])
+                heard = transcript.text
+                doubted = doubted_at(transcript.least_sure_at, transcript.least_sure_log_prob)
+            read = turns.understand(heard, Session.independent(), [], doubted)
+            plain = turns.understand(heard, Session.independent(), []) if doubted >= 0 else read
+            for k, acts in enumerate((read.acts, plain.acts)):
+                right[k] += misread(phrasing, acts) is None
+                done[k] += done_wrong(phrasing, acts)
             wrong = misread(phrasing, read.acts)
-            if wrong is None:
-                right += 1
-            else:
-                misses.append(f"  {phrasing.said!r} heard {heard!r}: {wrong} ({read.source})")
+            if wrong is not None or plain != read:
+                before = misread(phrasing, plain.acts) or "right"
+                was = f" (without the doubt: {before})" if plain != read else ""
+                doubt = f" doubted {without(heard, doubted)[1]!r}" if doubted >= 0 else ""
+                line = f"{phrasing.said!r} heard {heard!r}{doubt}"
+                misses.append(f"  {line}: {wrong or 'right'}{was}")
         name = voice.name if voice is not None else "typed"
-        print(f"{name:10} read right {right}/{len(phrasings)}")
+        print(
+            f"{name:10} read right {right[0]}/{len(said)} (without the doubt {right[1]}), "
+            f"wrong acts set {done[0]} (without the doubt {done[1]})"
+        )
         print("\n".join(misses))
     return 0

@@ -433,7 +433,8 @@ def run_requests(
             if voice is not None:
                 transcript = engines.stt().transcribe(voice.say(request.spoken, request.id))
                 heard = transcript.text
-                turn = ThisTurn((transcript.sureness, transcript.least_sure_log_prob))
+                heard_as = (transcript.sureness, transcript.least_sure_log_prob)
+                turn = ThisTurn(heard_as, transcript.least_sure_at)
             started = time.monotonic()
             reply = turns.answer(heard, "spoken", session, turn)
             answered = time.monotonic() - started

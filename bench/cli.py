@@ -42,7 +42,12 @@ SUITES = (
 
 def build_parser(prog: str = "voice-assistant bench") -> argparse.ArgumentParser:
     bench = argparse.ArgumentParser(prog=prog, description=__doc__)
-    bench.add_argument("--runs", type=int, default=3, help="runs per figure (medians)")
+    bench.add_argument(
+        "--runs",
+        type=int,
+        default=3,
+        help="runs per figure (medians); acts suite: ways each spoken phrasing is cut",
+    )
     bench.add_argument("--suite", choices=SUITES, default="pipeline", help="which figures")
     bench.add_argument("--wavs", type=Path, nargs="*", help="question WAVs (default: demo)")
     bench.add_argument("--speech", type=Path, help="folder of real speech with .txt references")
@@ -150,7 +155,7 @@ def run(settings: Settings, args: argparse.Namespace) -> int:
     if suite == "acts":
         from bench.acts import run_acts_bench
 
-        return run_acts_bench(settings, bool(args.held_out))
+        return run_acts_bench(settings, bool(args.held_out), args.runs)
     if suite == "window":
         from bench.window import run_window_bench
 

@@ -47,6 +47,8 @@ class Transcript:
     least_sure_log_prob: float = 0.0
     """The log probability of the word it was least sure of (the sum of its tokens':
     ``stt/word_doubt.py``; 0.0 when not scored)."""
+    least_sure_at: int = -1
+    """Where that word is among ``text.split()`` (-1 when not scored)."""
 
 
 @dataclass(frozen=True, kw_only=True)

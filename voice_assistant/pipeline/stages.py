@@ -204,7 +204,8 @@ class Pipeline:
 
         progress("thinking")
         words = result.transcript  # this turn's words, as sure as heard
-        turn = ThisTurn((words.sureness, words.least_sure_log_prob), go_ahead)
+        heard_as = (words.sureness, words.least_sure_log_prob)
+        turn = ThisTurn(heard_as, words.least_sure_at, go_ahead)
         result.reply = self.research().answer(words.text, mode, session, turn)
         t = self._timed(result, "answer", t)
         result.stop_reason = result.reply.stop_reason

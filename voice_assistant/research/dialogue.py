@@ -47,6 +47,9 @@ class ThisTurn:
     """How sure the recogniser was of this turn's words: their mean log probability per
     token and their least sure word's (``Transcript``; 0.0 for typed text). Words heard in
     doubt are never answered from general knowledge."""
+    least_sure_at: int = -1
+    """Where the word it was least sure of is among the words (``Transcript``): a time or
+    duration that word gave is asked for (``turn.doubted_values``)."""
     go_ahead: GoAhead = field(default=at_once, repr=False, compare=False)
     """Called before anything lasting (a stored turn, an act, speech), from the turn's
     ``Delivery``: it returns at once, except in a turn started at a pause before the user

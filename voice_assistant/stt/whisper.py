@@ -102,16 +102,16 @@ class WhisperSTT:
         seconds = len(samples) / SAMPLE_RATE
         hot = self.hotwords() if self.hotwords is not None else ""
         short = self._short_window(samples, seconds, hot) if self.language else None
-        least = 0.0  # the full window's words are not scored apart
+        least, at = 0.0, -1  # the full window's words are not scored apart
         if short is None:
             text, language, sureness = self._full_window(samples, hot)
         else:
-            (text, sureness, least), language = short, self.language or "en"
-        return Transcript(text, language, seconds, sureness, least)
+            (text, sureness, least, at), language = short, self.language or "en"
+        return Transcript(text, language, seconds, sureness, least, at)
 
     def _short_window(
         self, samples: FloatAudio, seconds: float, hot: str = ""
-    ) -> tuple[str, float, float] | None:
+    ) -> tuple[str, float, float, int] | None:
         import ctranslate2
 
         features = self.model.feature_extractor(samples)
@@ -146,8 +146,8 @@ class WhisperSTT:
         else:
             chosen = self._forced_log_probs(encoded, prompt, ids, frames)
         pieces = [self.tokenizer.decode([t]) for t in ids]
-        _word, least = least_sure_word(pieces, chosen)
-        return text, float(result[0].scores[0]), least  # log probability per token, word
+        at, _word, least = least_sure_word(pieces, chosen)
+        return text, float(result[0].scores[0]), least, at  # per token; the least sure word
 
     def _forced_log_probs(
         self, encoded: object, prompt: list[int], ids: list[int], frames: int

@@ -24,9 +24,10 @@ def token_log_probs(logits: Sequence[object], ids: Sequence[int]) -> list[float]
     return chosen
 
 
-def least_sure_word(pieces: Sequence[str], log_probs: Sequence[float]) -> tuple[str, float]:
-    """The word (of the decoded ``pieces``, one per token) with the lowest log probability,
-    and that log probability; ("", 0.0) for no words. Punctuation alone is no word."""
+def least_sure_word(pieces: Sequence[str], log_probs: Sequence[float]) -> tuple[int, str, float]:
+    """The word (of the decoded ``pieces``, one per token) with the lowest log probability:
+    its place among the transcript's words split at spaces, the word, and its log
+    probability; (-1, "", 0.0) for no words. Punctuation alone is no word."""
     words: list[tuple[str, float]] = []
     for piece, log_prob in zip(pieces, log_probs, strict=True):
         if words and not piece.startswith(" ") and piece.strip():
@@ -34,5 +35,9 @@ def least_sure_word(pieces: Sequence[str], log_probs: Sequence[float]) -> tuple[
             words[-1] = (word + piece, total + log_prob)
         elif piece.strip():
             words.append((piece.strip(), log_prob))
-    spoken = [(w.strip(".,;:!?\"'"), p) for w, p in words if any(c.isalnum() for c in w)]
-    return min(spoken, key=lambda w: w[1], default=("", 0.0))
+    spoken = [
+        (at, w.strip(".,;:!?\"'"), p)
+        for at, (w, p) in enumerate(words)
+        if any(c.isalnum() for c in w)
+    ]
+    return min(spoken, key=lambda w: w[2], default=(-1, "", 0.0))

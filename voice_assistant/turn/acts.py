@@ -87,6 +87,18 @@ FRACTIONS: tuple[tuple[tuple[str, ...], float, tuple[int, ...]], ...] = tuple(
 """"half an hour" or "half a minute", "a quarter of an hour", "three quarters of an hour"."""
 AND_A_HALF: list[str] = COMMANDS["and_a_half"]
 """"an hour and a half": half the unit more."""
+RANGE_JOINTS = frozenset(COMMANDS["range_joints"])
+
+
+def _range_before(words: list[str], i: int) -> bool:
+    """A count just before the count at ``words[i]`` ("1 2 seconds", "4-5 minutes", "four
+    or five minutes"): two values for one unit, which no timer can take."""
+    before = i - 2 if i >= 2 and words[i - 1] in RANGE_JOINTS else i - 1
+    return (
+        before >= 0
+        and words[before] not in COMMANDS["count_words"]
+        and (_number(words, before) is not None)
+    )
 
 
 def _fraction(words: list[str], i: int) -> tuple[float, int] | None:
@@ -104,7 +116,8 @@ def _fraction(words: list[str], i: int) -> tuple[float, int] | None:
 
 def _durations(text: str) -> list[int] | None:
     """The seconds of each number and unit said, in order ("an hour and a half" ->
-    [3600, 1800]); None when a unit follows a word that is no number ("few minutes")."""
+    [3600, 1800]); None when a unit follows a word that is no number ("few minutes") or
+    two numbers ("4-5 minutes")."""
     words, found, i = _words(text.lower()), [], 0
     while i < len(words):
         fraction = _fraction(words, i)
@@ -116,6 +129,8 @@ def _durations(text: str) -> list[int] | None:
             found.append(round(fraction[0]))
             i += fraction[1]
         elif number is not None and unit is not None:
+            if _range_before(words, i):
+                return None
             found.append(round(number[0] * unit))
             i += number[1] + 1
             if words[i : i + len(AND_A_HALF)] == AND_A_HALF:

@@ -24,6 +24,7 @@ from voice_assistant.turn import understand
 from voice_assistant.turn.actions import Actions
 from voice_assistant.turn.acts import fill_missing
 from voice_assistant.turn.alarm_acts import ALARM_ACTS, fill_alarm
+from voice_assistant.turn.doubted_values import ask_for_doubted, doubted_at
 from voice_assistant.turn.outcome import (
     Dispute,
     NotDone,
@@ -108,8 +109,9 @@ class TurnRunner:
         return [("understand", understanding), *self.research.prefixes(mode)]
 
     def understand(
-        self, utterance: str, session: Session, calls: list[ModelCall]
+        self, utterance: str, session: Session, calls: list[ModelCall], doubted: int = -1
     ) -> understand.Understanding:
+        """``doubted``: where the word whisper may have heard wrong is (``doubted_values``)."""
         waiting, session.waiting = session.waiting, None
         fill = fill_alarm if waiting and waiting.kind in ALARM_ACTS else fill_missing
         filled = fill(waiting, utterance) if waiting else None
@@ -119,7 +121,7 @@ class TurnRunner:
             return replace(understand.as_one_question(utterance), source="gate")
         quick = understand.quick_acts(utterance)
         if quick is not None:
-            return quick
+            return ask_for_doubted(quick, utterance, doubted)
         if not understand.act_talk(utterance):  # alarm words only: the model knows no alarms
             return understand.unread_alarm(utterance)
         messages = [Message("system", understand.SYSTEM), Message("user", utterance)]
@@ -217,7 +219,8 @@ class TurnRunner:
             text = where_from_reply(self.last_support(session), today)
             return Reply(text, "answered", mode, turn={"understanding": "where from"})
         calls: list[ModelCall] = []
-        understood = self.understand(question, session, calls)
+        doubted = doubted_at(turn.least_sure_at, turn.heard[1])
+        understood = self.understand(question, session, calls, doubted)
         obligations = []
         if understand.is_unsure_command(understood, question):
             understood = replace(understood, questions=())

@@ -27,3 +27,9 @@ def test_a_duration_as_people_say_and_write_it(said, seconds):
 @pytest.mark.parametrize("said", ["few minutes", "25 hours", "at 7 am", "half", "the minutes"])
 def test_no_duration_or_one_no_timer_takes(said):
     assert parse_duration(said) is None
+
+
+@pytest.mark.parametrize("said", ["1 2 seconds", "4-5 minutes", "four or five minutes"])
+def test_two_counts_for_one_unit_are_a_range_and_asked_for_not_one_guessed(said):
+    assert parse_duration(said) is None
+    assert parse_duration("one hour and 30 minutes") == 5400  # a count of each unit
