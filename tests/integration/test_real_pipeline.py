@@ -162,5 +162,7 @@ def test_a_beam_search_hears_and_scores_its_words_as_greedy_decoding_does(real_a
     reference = (DEMO / "dentist.txt").read_text(encoding="utf-8")
     assert word_error_rate([reference], [beam.text]) <= 0.2, beam.text
     assert beam.least_sure_log_prob < 0 and greedy.least_sure_log_prob < 0
+    for heard in (greedy, beam):  # the least sure word's place is one of the words
+        assert 0 <= heard.least_sure_at < len(heard.text.split()), heard
     if beam.text == greedy.text:  # the same words: about the same doubt
         assert abs(beam.least_sure_log_prob - greedy.least_sure_log_prob) < 0.5
