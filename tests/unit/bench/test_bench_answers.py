@@ -12,7 +12,7 @@ from bench.answers import (
     score,
     sentences,
 )
-from bench.corpus import ANSWER_SET
+from bench.corpus import ANSWER_SET, OWN_MEMORIES, part_files
 
 
 def test_the_set_has_what_the_figures_need():
@@ -45,6 +45,21 @@ def test_the_held_out_parts_are_apart_from_the_tuning_part_and_name_real_notes()
         assert len(part) >= 30 and all(r.held_out for r in part)
         assert {r.kind for r in part} == set(KINDS)
     assert {s for part in parts for r in part for s in r.support} <= titles
+
+
+def test_the_parts_with_memories_of_their_own_name_their_own_notes():
+    for part in OWN_MEMORIES:
+        requests, memories = part_files(part)
+        titles = {
+            line[2:].strip()
+            for path in memories.glob("*.md")
+            for line in path.read_text(encoding="utf-8").splitlines()
+            if line.startswith("# ")
+        }
+        loaded = load_requests(held_out=part)
+        assert requests.exists() and len(loaded) >= 30 and all(r.held_out for r in loaded)
+        assert {r.kind for r in loaded} == set(KINDS)
+        assert {s for r in loaded for s in r.support} <= titles, part
 
 
 def test_an_invented_value_is_counted_and_a_quoted_note_is_not():
