@@ -29,14 +29,7 @@ from voice_assistant.research.loop import ResearchLoop, research_request
 from voice_assistant.research.notes import Exchange, Note, build_notes, digest
 from voice_assistant.research.passages import decisive, focus
 from voice_assistant.research.questions import is_personal
-from voice_assistant.research.routing import (
-    Evidence,
-    in_doubt,
-    lifts,
-    names_asked,
-    route,
-    user_names,
-)
+from voice_assistant.research.routing import Evidence, lifts, names_asked, route, user_names
 from voice_assistant.research.structured import Structured, StructuredAnswers
 from voice_assistant.research.tools import MemoryRecord, ReadResult, ToolCall, ToolResult, Tools
 
@@ -236,12 +229,10 @@ class MemoryResearch:
         first = ToolCall(tool="search_memories", argument=question)
         notes = build_notes([Exchange(first, self.tools.run(first))])
         personal = route(question, notes, evidence) == "personal"
-        coded = self.structured.answer(reading, personal, in_doubt(evidence))
+        coded = self.structured.answer(reading, personal)
         heard = evidence.sureness < 0 and reading.kinds == ("place",)
         if heard and coded is not None and coded.outcome == "declined":
-            when = self.structured.answer(
-                replace(reading, kinds=("date", "time")), personal, in_doubt(evidence)
-            )
+            when = self.structured.answer(replace(reading, kinds=("date", "time")), personal)
             if when is not None and when.outcome == "matched":
                 return when
         return coded

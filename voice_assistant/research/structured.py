@@ -22,7 +22,6 @@ from voice_assistant.language.frame import answer as frame_answer
 from voice_assistant.language.frame import choice as frame_choice
 from voice_assistant.language.frame import decline as frame_decline
 from voice_assistant.language.grounding import lacks_kind, unheld
-from voice_assistant.language.heard_words import unheld_words
 from voice_assistant.language.match import (
     Candidate,
     Match,
@@ -69,15 +68,10 @@ class StructuredAnswers:
     def read(self, question: str) -> Question:
         return read_question(self.parser, question)
 
-    def answer(
-        self, question: Question, personal: bool, in_doubt: bool = False
-    ) -> Structured | None:
+    def answer(self, question: Question, personal: bool) -> Structured | None:
         """Code's answer to ``question`` when it asks for one value; None when it asks for
         an account (the model's), or when nothing matched and it is not ``personal``
-        (a question about the world: general knowledge may answer it). ``in_doubt``: the
-        words may not be the ones said; where no focus ties the question to its note
-        (only the kind asked: "Which airline …"), the note must hold each of its words
-        (``heard_words``)."""
+        (a question about the world: general knowledge may answer it)."""
         if not question.single:
             return None
         memories = self._candidates(question)
@@ -111,12 +105,6 @@ class StructuredAnswers:
         chosen = best(question, matches(question, candidates))
         if chosen and unheard:
             return self._declined(question, {"unknown names": sorted(unheard)})
-        if chosen and in_doubt and not question.focus:
-            note = next(c.reading for c in candidates if c.key == chosen[0].key)
-            if lacking := unheld_words(question, note):
-                return self._declined(
-                    question, {"heard in doubt, not in its note": sorted(lacking)}
-                )
         if chosen:
             return self._matched(question, chosen[0], memories)
         if not personal and not question.possessors:
