@@ -71,6 +71,9 @@ def values(tokens: tuple[Token, ...]) -> list[Value]:
         text = text_of(tokens, i, end)
         if kind in ("date", "count") and text.isdigit() and len(text) >= 3:
             found.append(Value("code", text, i, end, _named_by(tokens, i)))  # "3958": a code too
+        elif end - i > 1 and tokens[end - 1].text.isdigit() and len(tokens[end - 1].text) >= 3:
+            # "main gate on Mill Road 4471": the recogniser's name took the code after it
+            found.append(Value("code", tokens[end - 1].text, end - 1, end))
         i = end
     codes = _codes(tokens, set())
     lettered = [
