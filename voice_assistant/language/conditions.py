@@ -48,6 +48,10 @@ def answers(question: Question, note: NoteReading, unit: Unit, part: Part) -> li
         if via not in ("", "nsubj", "dobj") and any(t.lemma == verb for t in unit.tokens):
             said = {(v.start, v.end) for v in objects(unit.tokens, verb, via)}
             found = [v for v in found if (v.start, v.end) in said or _inside(v, said)]
+        elif via == "nsubj":
+            # "Who's got me?" is not answered by "I've got Sam": the one done to is no doer
+            done_to = {(v.start, v.end) for v in objects(unit.tokens, verb, "dobj")}
+            found = [v for v in found if not _inside(v, done_to)]
     if question.governor[1] == "nsubj":  # "Who owns the gateway?": whoever the note says
         verb = question.governor[0]
         focus = question.focus | {question.head}
