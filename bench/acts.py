@@ -165,9 +165,9 @@ def run_acts_bench(settings: Settings, held_out: bool = False, runs: int = 1) ->
                 doubted = doubted_at(transcript.least_sure_at, transcript.least_sure_log_prob)
             read = turns.understand(heard, Session.independent(), [], doubted)
             plain = turns.understand(heard, Session.independent(), []) if doubted >= 0 else read
-            for k, acts in enumerate((read.acts, plain.acts)):
-                right[k] += misread(phrasing, acts) is None
-                done[k] += done_wrong(phrasing, acts)
+            for j, acts in enumerate((read.acts, plain.acts)):
+                right[j] += misread(phrasing, acts) is None
+                done[j] += done_wrong(phrasing, acts)
             wrong = misread(phrasing, read.acts)
             if wrong is not None or plain != read:
                 before = misread(phrasing, plain.acts) or "right"

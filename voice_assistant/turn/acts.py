@@ -88,6 +88,7 @@ FRACTIONS: tuple[tuple[tuple[str, ...], float, tuple[int, ...]], ...] = tuple(
 AND_A_HALF: list[str] = COMMANDS["and_a_half"]
 """"an hour and a half": half the unit more."""
 RANGE_JOINTS = frozenset(COMMANDS["range_joints"])
+""""four or five minutes": the words between the two counts of a range."""
 
 
 def _range_before(words: list[str], i: int) -> bool:
@@ -97,7 +98,7 @@ def _range_before(words: list[str], i: int) -> bool:
     return (
         before >= 0
         and words[before] not in COMMANDS["count_words"]
-        and (_number(words, before) is not None)
+        and _number(words, before) is not None
     )
 
 

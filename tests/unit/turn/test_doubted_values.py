@@ -8,12 +8,12 @@ from voice_assistant.turn.session import Session
 from voice_assistant.turn.understand import quick_acts
 
 
-def read(utterance: str, doubted: str, nth: int = 0):
-    """Code's acts for ``utterance`` with its ``nth`` word ``doubted`` in doubt."""
+def read(utterance: str, doubted: str):
+    """Code's acts for ``utterance`` with its first word written ``doubted`` in doubt."""
     understood = quick_acts(utterance)
     assert understood is not None
     places = [i for i, w in enumerate(utterance.split()) if w.strip(".,?!") == doubted]
-    return ask_for_doubted(understood, utterance, places[nth] if doubted else -1).acts
+    return ask_for_doubted(understood, utterance, places[0] if doubted else -1).acts
 
 
 def test_a_timer_whose_duration_is_the_doubted_word_asks_how_long():
