@@ -10,7 +10,6 @@ courtesy word, a name in a reminder's text, said back in its receipt) changes no
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from voice_assistant.language.lexicon import SMALL_NUMBERS, TENS
@@ -23,8 +22,8 @@ from voice_assistant.turn.wall_clock import When
 TIME_VALUES = ("duration_s", "hour", "minute", "meridiem", "day", "repeat", "part", "in_s")
 """The values that say when or how long: an act's others (a label, a reminder's words)
 are said back in its receipt as heard."""
-NOT_PUNCTUATION = re.compile(r"[^.,;:!?]+")
-"""A word's letters: left out with it, while the sentence keeps its punctuation."""
+PUNCTUATION = ".,;:!?"
+"""Kept when a word is left out: the sentence keeps its stops."""
 UNSAID_KINDS = frozenset({"set_timer", "set_alarm", "set_reminder"})
 """The acts with a time or duration of their own."""
 
@@ -41,8 +40,9 @@ def without(utterance: str, at: int) -> tuple[str, str]:
     words = utterance.split()
     if not 0 <= at < len(words):
         return utterance, ""
-    rest = words[:at] + [w for w in [NOT_PUNCTUATION.sub("", words[at])] if w] + words[at + 1 :]
-    return " ".join(rest), words[at].strip(".,;:!?\"'")
+    stops = words[at][len(words[at].rstrip(PUNCTUATION)) :]  # "7:30." leaves "."
+    rest = [*words[:at], *([stops] if stops else []), *words[at + 1 :]]
+    return " ".join(rest), words[at].strip(PUNCTUATION + "\"'")
 
 
 def is_number(word: str) -> bool:

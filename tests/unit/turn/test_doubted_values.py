@@ -59,6 +59,7 @@ def test_only_the_doubted_word_is_left_out_and_the_sentence_keeps_its_punctuatio
     assert without("Start a 1-minute timer.", 2) == ("Start a timer.", "1-minute")
     assert without("Ten to ten, ten.", 2) == ("Ten to , ten.", "ten")
     assert without("Ten to ten.", 3) == ("Ten to ten.", "")
+    assert without("Wake me at 7:30.", 3) == ("Wake me at .", "7:30")
 
 
 def test_a_word_said_twice_is_doubted_only_where_whisper_doubted_it():
