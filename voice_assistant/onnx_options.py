@@ -17,7 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-CPUINFO = Path("/proc/cpuinfo")
+from voice_assistant.cpu import CPUINFO, read_cpu_features
 
 
 def without_arena(threads: int = 0) -> Any:
@@ -40,12 +40,7 @@ def int8_sums_saturate(cpuinfo: Path = CPUINFO) -> bool:
     the next (``end_of_turn.smart_turn``)."""
     if platform.machine().lower() not in ("x86_64", "amd64"):
         return False
-    try:
-        text = cpuinfo.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return True  # unknown: the exact path is the safe one
-    flags = next((line for line in text.splitlines() if line.startswith("flags")), "")
-    return not {"avx512_vnni", "avx_vnni"} & set(flags.split())
+    return not {"AVX512_VNNI", "AVX_VNNI"} & read_cpu_features(cpuinfo)  # unread: exact
 
 
 def exact_int8(options: Any) -> Any:

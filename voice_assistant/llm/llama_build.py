@@ -13,6 +13,10 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from voice_assistant.cpu import CPU_FLAGS, cpu_features, read_cpu_features
+
+__all__ = ["CPU_FLAGS", "cpu_features", "read_cpu_features"]  # the CPU's side, from ``cpu``
+
 PORTABLE_X86 = frozenset({"SSE3", "SSSE3", "AVX", "AVX2", "F16C", "FMA", "BMI2"})
 """The instruction sets ``llama_print_system_info()`` shows for the portable x86-64 build."""
 INSTRUCTION_SETS = PORTABLE_X86 | {
@@ -24,21 +28,6 @@ INSTRUCTION_SETS = PORTABLE_X86 | {
     "AMX_INT8",
 }
 """Every x86 instruction set the system info can name (the rest are features: OPENMP, …)."""
-CPU_FLAGS = {
-    "avx2": "AVX2",
-    "fma": "FMA",
-    "f16c": "F16C",
-    "bmi2": "BMI2",
-    "avx_vnni": "AVX_VNNI",
-    "avx512f": "AVX512",
-    "avx512_vbmi": "AVX512_VBMI",
-    "avx512_vnni": "AVX512_VNNI",
-    "avx512_bf16": "AVX512_BF16",
-    "amx_tile": "AMX_TILE",
-    "amx_int8": "AMX_INT8",
-    "amx_bf16": "AMX_BF16",
-}
-"""``/proc/cpuinfo`` flags worth naming, by the name llama.cpp gives them."""
 STAMP = ".llama-build"
 REBUILD = "LLAMA_BUILD=portable scripts/install-llama.sh"
 """The fix for a build that crashes here, run from the checkout."""
@@ -84,22 +73,6 @@ def build_features(system_info: str) -> frozenset[str]:
         if value.strip() == "1" and name.strip() in INSTRUCTION_SETS:
             found.add(name.strip())
     return frozenset(found)
-
-
-def cpu_features(cpuinfo: str) -> frozenset[str]:
-    """The notable instruction sets of this CPU, from ``/proc/cpuinfo``'s first ``flags``."""
-    for line in cpuinfo.splitlines():
-        if line.startswith("flags"):
-            flags = set(line.partition(":")[2].split())
-            return frozenset(name for flag, name in CPU_FLAGS.items() if flag in flags)
-    return frozenset()
-
-
-def read_cpu_features() -> frozenset[str]:
-    try:
-        return cpu_features(Path("/proc/cpuinfo").read_text())
-    except OSError:
-        return frozenset()
 
 
 def beyond_portable(features: frozenset[str]) -> frozenset[str]:
