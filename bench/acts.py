@@ -164,7 +164,8 @@ def run_acts_bench(settings: Settings, held_out: bool = False, runs: int = 1) ->
                 heard = transcript.text
                 doubted = doubted_at(transcript.least_sure_at, transcript.least_sure_log_prob)
             read = turns.understand(heard, Session.independent(), [], doubted)
-            plain = turns.understand(heard, Session.independent(), []) if doubted >= 0 else read
+            doubt_used = doubted >= 0 and read.source == "rule"  # the doubt reads code's acts
+            plain = turns.understand(heard, Session.independent(), []) if doubt_used else read
             for j, acts in enumerate((read.acts, plain.acts)):
                 right[j] += misread(phrasing, acts) is None
                 done[j] += done_wrong(phrasing, acts)

@@ -45,9 +45,12 @@ def without(utterance: str, at: int) -> tuple[str, str]:
     return " ".join(rest), words[at].strip(PUNCTUATION + "\"'")
 
 
+NUMBER_NAMES = frozenset(SMALL_NUMBERS) | frozenset(TENS)
+
+
 def is_number(word: str) -> bool:
     """Digits ("90", "1-minute", "7:30") or a number's word ("thirty")."""
-    return any(c.isdigit() for c in word) or word.lower() in SMALL_NUMBERS.keys() | TENS.keys()
+    return any(c.isdigit() for c in word) or word.lower() in NUMBER_NAMES
 
 
 def _when(act: Act) -> tuple[object, ...]:
@@ -72,10 +75,10 @@ def ask_for_doubted(understood: Understanding, utterance: str, doubted: int) -> 
     """``understood`` (code's reading of ``utterance``) with each act whose time or duration
     came from the word at ``doubted`` (``doubted_at``) asking for it instead. When code
     reads no command without the word, a number is the one timed act's value ("one hour
-    and thirty minutes"); any other such word, and acts the model read, are left as read:
-    there the doubt says nothing of which value the word gave."""
+    and thirty minutes"); any other such word leaves the acts as read: there the doubt
+    says nothing of which value the word gave. Acts the model read never come here."""
     rest, word = without(utterance, doubted)
-    if not word or understood.source != "rule":
+    if not word:
         return understood
     acts = list(understood.acts)
     again = quick_acts(rest)
