@@ -18,14 +18,22 @@ def unit_rows(n: int, ndim: int = 32, seed: int = 0) -> np.ndarray:
 
 
 def test_the_index_finds_what_the_exact_product_finds():
+    """The graph is approximate and built on two threads, so which neighbour it misses
+    varies from run to run: across 100 questions it finds nearly all of the exact five
+    nearest (0.986 to 0.998 in ten builds) and the row itself first."""
     ids, matrix = np.arange(100, 1100, dtype=np.int64), unit_rows(1000)
     index = VectorIndex(matrix.shape[1])
     assert index.sync(ids, matrix) == 1000
-    for row in (3, 500, 999):
+    found_of_exact, itself_first = 0, 0
+    for row in range(0, 1000, 10):
         found, similarity = index.nearest(matrix[row], 5)
-        exact = np.argsort(-(matrix @ matrix[row]))[:5]
-        assert list(found) == list(ids[exact])
-        assert similarity[0] == pytest.approx(1.0, abs=1e-2)
+        exact = ids[np.argsort(-(matrix @ matrix[row]))[:5]]
+        found_of_exact += len(set(found) & set(exact))
+        if found[0] == ids[row]:
+            itself_first += 1
+            assert similarity[0] == pytest.approx(1.0, abs=1e-2)
+    assert found_of_exact >= 0.95 * 500
+    assert itself_first >= 95
 
 
 def test_sync_adds_the_new_drops_the_gone_and_replaces_the_changed():
