@@ -7,6 +7,8 @@ import re
 import tomllib
 from pathlib import Path
 
+from spacy.lang.en.stop_words import STOP_WORDS
+
 from tests.paths import CHECKOUT, DATA
 from voice_assistant.language.lexicon import DATA as LANGUAGE_DATA
 from voice_assistant.language.lexicon import LEXICON
@@ -20,7 +22,10 @@ and this set only shrinks (it must be empty when the work is done)."""
 
 
 def _common(word: str) -> bool:
+    """A word of English: WordNet's (content words) or a stop word ("These")."""
     lower = word.lower()
+    if lower in STOP_WORDS:
+        return True
     forms = {lower, lower.rstrip("s"), lower.removesuffix("ed"), lower.removesuffix("ing")}
     return any(wordnet().synsets(f, pos) for f in forms for pos in ("n", "v", "a", "r"))
 
