@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from voice_assistant.language.days import date_key, same_day
 from voice_assistant.language.lexicon import LEXICON, words
+from voice_assistant.language.notes import change_of
 from voice_assistant.language.question import KIND_NOUNS, Question
 from voice_assistant.language.reading import USER, Part, Unit
 from voice_assistant.language.wordnet import wordnet
@@ -126,7 +127,7 @@ def another(question: Question, unit: Unit, part: Part) -> bool:
         and not any(c.head == k and c.dep == "nsubj" for c in tokens)
         for k, t in enumerate(tokens[part.start : part.end], part.start)
     )
-    if continues:
+    if continues or _other_side_of(unit, part, counts):
         return False
     if max(counts) >= 2:
         return True
@@ -146,6 +147,19 @@ def another(question: Question, unit: Unit, part: Part) -> bool:
         and t.lemma not in unit.label
     ]
     return bool(own)
+
+
+def _other_side_of(unit: Unit, part: Part, counts: list[int]) -> bool:
+    """The part is the to (or the from) of a change whose other side stands in the part
+    that names the thing asked: "Book club moved from Monday 3 March | to Wednesday 5
+    March": the same club's new day."""
+    mine = {change_of(unit.tokens, v) for v in part.values} - {""}
+    return any(
+        counts[n] == max(counts)
+        and {change_of(unit.tokens, v) for v in p.values} & ({"old", "new"} - mine)
+        for n, p in enumerate(unit.parts)
+        if p is not part and mine
+    )
 
 
 def focus_said(focus: set[str] | frozenset[str], words: frozenset[str]) -> int:

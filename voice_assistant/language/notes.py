@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any
 from voice_assistant.language.also_called import also_called
 from voice_assistant.language.identity import same_people
 from voice_assistant.language.lexicon import words
-from voice_assistant.language.people import is_person_word, mentions
+from voice_assistant.language.people import ONE_BEING, is_person_word, mentions
 from voice_assistant.language.reading import USER, Mention, NoteReading, Part, Token, Unit, Value
-from voice_assistant.language.tokens import aside, content_words, label_end, subtree, tokens_of
+from voice_assistant.language.tokens import aside, content_words, label_end, tokens_of
 from voice_assistant.language.values import BOUNDARY, values
 
 if TYPE_CHECKING:
@@ -67,7 +67,8 @@ def _read(title: str, fields: dict[str, str], lines: list[str], docs: list[Doc])
     title_tokens = tokens_of(title_doc[:])
     lent = " ".join((fields or {}).get(k, "") for k in ("kind", "project")).lower().split()
     title_words = frozenset(content_words(title_tokens)) | frozenset(lent)
-    owner = _title_owner(title_tokens)
+    known = _name_of_a_being(title_tokens, docs[1:])
+    owner = _title_owner(title_tokens) or known or None
     units: list[Unit] = []
     heading: frozenset[str] = frozenset()
     last_person: frozenset[str] = owner or frozenset()
@@ -95,7 +96,7 @@ def _read(title: str, fields: dict[str, str], lines: list[str], docs: list[Doc])
             if tokens[-1].text == ":" and not [v for v in found if v.kind != "attribute"]:
                 heading = frozenset(content_words(tokens))  # "Birthdays:" over the lines below
                 continue
-            people = mentions(tokens, last_person)
+            people = mentions(tokens, last_person, known=known)
             identities += same_people(tokens, people)
             own_subject = any(t.dep in ("nsubj", "nsubjpass") for t in tokens)
             labelled = label_end(tokens) is not None
@@ -180,6 +181,21 @@ def _title_owner(tokens: tuple[Token, ...]) -> frozenset[str] | None:
     return root[0].names if root else None
 
 
+def _name_of_a_being(title: tuple[Token, ...], docs: list[Doc]) -> frozenset[str]:
+    """A one-word title that names the being its note is about, though WordNet knows the
+    word: "# Soot" over "Soot (our old black cat) is on … for her thyroid". The note
+    opens with it, or it is the first sentence's subject, and the note says "he" or "she"
+    (the small parser reads that "Soot" as a verb)."""
+    if len(title) != 1 or not title[0].text[:1].isupper() or not docs or not len(docs[0]):
+        return frozenset()
+    first = next(iter(docs[0].sents))
+    subject = first[0].text == title[0].text or any(
+        t.text == title[0].text and t.dep_ in ("nsubj", "nsubjpass") for t in first
+    )
+    said = any(t.lower_ in ONE_BEING and t.pos_ == "PRON" for doc in docs for t in doc)
+    return frozenset({title[0].lemma}) if subject and said else frozenset()
+
+
 def _named_by_text(owner: frozenset[str] | None, units: list[Unit]) -> frozenset[str] | None:
     """A title naming someone by what they are ("Window cleaner") and a first sentence
     whose subject is a name ("Radu cleans the windows …"): one person."""
@@ -223,11 +239,18 @@ def change_of(tokens: tuple[Token, ...], value: Value) -> str:
     """``old`` or ``new`` when the value is the from or the to of a change ("moved from
     Thursday to Friday"); "" for any other value of the sentence ("moved to 14 Linden Lane
     last year": last year is no new day)."""
-    for k, t in enumerate(tokens):
-        if t.pos != "ADP" or not _of_a_change(tokens, k) or t.lemma not in OLD | NEW:
-            continue
-        if value.start in subtree(tokens, k):
-            return "old" if t.lemma in OLD else "new"
+    k, seen = tokens[value.start].head, {value.start}
+    while 0 <= k < len(tokens) and k not in seen:  # the nearest "from" or "to" above it
+        t = tokens[k]
+        if t.pos == "ADP" and t.lemma in OLD | NEW:
+            of_one = _of_a_change(tokens, k) or (  # "from Friday to Saturday", "to" on "from"
+                0 <= t.head < len(tokens)
+                and tokens[t.head].pos == "ADP"
+                and _of_a_change(tokens, t.head)
+            )
+            return ("old" if t.lemma in OLD else "new") if of_one else ""
+        seen.add(k)
+        k = t.head
     return ""
 
 

@@ -14,6 +14,7 @@ from voice_assistant.language.wordnet import wordnet
 FIRST_PERSON = words("person", "first")
 
 THIRD_PERSON = words("person", "third")
+ONE_BEING = words("person", "one_being")
 
 TITLES = words("person", "titles")
 
@@ -54,10 +55,14 @@ def is_name(token: Token, title: bool = False) -> bool:
 
 
 def mentions(
-    tokens: tuple[Token, ...], resolve: frozenset[str], title: bool = False
+    tokens: tuple[Token, ...],
+    resolve: frozenset[str],
+    title: bool = False,
+    known: frozenset[str] = frozenset(),
 ) -> list[Mention]:
     """The people (and pets, and named things) a unit names: names, person nouns, the
-    user ("I", "my", "we"), and pronouns standing for ``resolve`` (the last person)."""
+    user ("I", "my", "we"), and pronouns standing for ``resolve`` (the last person).
+    ``known``: words the note shows to be a name though WordNet knows them ("Soot")."""
     colon = label_end(tokens)
     out: list[Mention] = []
     i = 0
@@ -71,8 +76,10 @@ def mentions(
             out.append(Mention(resolve, i, i + 1, _role(tokens, i, colon)))
             i += 1
             continue
-        named = is_name(t, title or i == 0) or (  # a line's first word is capitalised anyway
-            i == 0 and _said_to_be_someone(tokens, i)
+        named = (
+            (t.lemma in known and t.text[:1].isupper())
+            or is_name(t, title or i == 0)  # a line's first word is capitalised anyway
+            or (i == 0 and _said_to_be_someone(tokens, i))
         )
         heads = t.dep not in ("compound", "amod", "nmod") or t.dep == "poss"
         compound = (

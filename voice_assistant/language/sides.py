@@ -11,6 +11,9 @@ from voice_assistant.language.question import Question
 from voice_assistant.language.reading import NoteReading, Part, Token, Unit, Value
 from voice_assistant.language.tokens import aside, clause_of, hyphened, negated
 
+RANGE_ENDS = frozenset({"start", "end"})
+"""What ``values`` marks the two days or times of a range with."""
+
 
 def qualified(
     question: Question,
@@ -27,13 +30,15 @@ def qualified(
     part saying both sides ("Two scoops in the morning, one in the evening") gives each
     value the side said nearest to it. A part the question ``picked`` by its words ("…
     wholesale to the farm shop" for what the farm shop pays) needs no usual side."""
+    change = change_of(unit.tokens, value)
     said = (
         _in_clause(unit, part, value)
         | unit.label
         | note.title
-        | set(value.about)
-        | ({change} if (change := change_of(unit.tokens, value)) else set())
+        | (set(value.about) - RANGE_ENDS if change else set(value.about))
+        | ({change} if change else set())
     )
+    # ("moved from 19 January to 21 January": the from and to of a change, no range's)
     elsewhere = {
         w
         for p in unit.parts
