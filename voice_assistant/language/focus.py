@@ -4,6 +4,8 @@ another thing beside it in the same sentence; and a day the question names."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from voice_assistant.language.days import date_key, same_day
 from voice_assistant.language.lexicon import LEXICON, words
 from voice_assistant.language.notes import change_of
@@ -120,6 +122,8 @@ def another(question: Question, unit: Unit, part: Part) -> bool:
         return False
     if said:
         return True
+    if _respectively(unit, part, counts):
+        return True
     tokens = unit.tokens
     continues = any(  # "… went in on 1 September and came out on 27 October": the same
         t.pos == "VERB"
@@ -147,6 +151,32 @@ def another(question: Question, unit: Unit, part: Part) -> bool:
         and t.lemma not in unit.label
     ]
     return bool(own)
+
+
+JOINING = frozenset({"and", "or", ",", "/"})
+
+
+def _respectively(unit: Unit, part: Part, counts: list[int]) -> bool:
+    """One of several values said together after a semicolon, for items named before it
+    ("£1.10 for A and B, £1.85 for C; members pay £1.60 and £2.50"): which is whose is
+    not said, so none is the thing asked."""
+    tokens = unit.tokens
+    first = min((v.start for v in part.values), default=part.start)
+    semicolon = next((k for k in range(first) if tokens[k].text == ";"), None)
+    if semicolon is None or not any(
+        c == max(counts) and p.end <= semicolon + 1 for c, p in zip(counts, unit.parts, strict=True)
+    ):
+        return False
+    values = [v for p in unit.parts if p.start >= semicolon for v in p.values]
+    return any(
+        a.kind == b.kind
+        and (a in part.values or b in part.values)
+        and all(
+            t.text.lower() in JOINING or tokens[k - 1].text == "/"
+            for k, t in enumerate(tokens[a.end : b.start], a.end)
+        )
+        for a, b in pairwise(values)
+    )
 
 
 def _other_side_of(unit: Unit, part: Part, counts: list[int]) -> bool:

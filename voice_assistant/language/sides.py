@@ -47,11 +47,13 @@ def qualified(
     } | part.words
     # (the unit's other parts, and this part outside the value's clause: "The production
     # key is not in the vault: only the on-call lead has it")
+    earlier = _said_before(unit, value)
     stray = _of_another(question, unit, part, value)
+    lead = _lead(unit, part, value)
     verdicts: dict[int, float | None] = {}
     for number, group in enumerate(qualifiers()):
         asked = {side for w in question.qualifiers if (side := group.side(w)) is not None}
-        here = _sides(group, said)
+        here = _sides(group, said) or _sides(group, lead)
         if len(here) > 1:
             here = _nearest(group, unit, part, value) or here
         if not asked:
@@ -59,7 +61,9 @@ def qualified(
             if group.default is not None and own and group.default not in own and not picked:
                 return None  # "lands 13:05" is no answer to when a flight is
             continue
-        verdicts[number] = _verdict(group, asked, here, _sides(group, elsewhere))
+        verdicts[number] = _verdict(
+            group, asked, here, _sides(group, elsewhere), _sides(group, earlier)
+        )
     score = 0.0
     for word in question.qualifiers:  # "back": the back tyres, or the flight back
         mine = [v for n, v in verdicts.items() if qualifiers()[n].side(word) is not None]
@@ -68,6 +72,36 @@ def qualified(
             return None
         score += max(passing, default=0.0)
     return score
+
+
+def _run_start(unit: Unit, value: Value) -> int:
+    """Where the value's run of a list begins: after the last semicolon before it."""
+    return max((k + 1 for k in range(value.start) if unit.tokens[k].text == ";"), default=0)
+
+
+def _said_before(unit: Unit, value: Value) -> set[str]:
+    """The words before the value in its run of the list: "the winter lecture series is
+    £6 for members and £9 for …" says winter of £9; "… £1.85 for C; we sell to members
+    at …" says nothing of members for £1.85."""
+    return {
+        w
+        for t in unit.tokens[_run_start(unit, value) : value.start]
+        for w in (t.lemma, t.text.lower())
+    }
+
+
+def _lead(unit: Unit, part: Part, value: Value) -> set[str]:
+    """The words that open a list before its first value, which hold for each item up to
+    the first semicolon: "Wholesale £1.10/kg for A and B, £1.85/kg for C; we sell …" says
+    that £1.85 is wholesale too."""
+    tokens = unit.tokens
+    first = min((v.start for p in unit.parts for v in p.values), default=0)
+    if part.start <= first or _run_start(unit, value) > 0:
+        return set()
+    opening = tokens[:first]
+    if any(t.pos in ("VERB", "AUX") for t in opening):
+        return set()  # "The members pay £2 …": a clause of its own, no heading
+    return {w for t in opening for w in (t.lemma, t.text.lower())}
 
 
 def _of_another(question: Question, unit: Unit, part: Part, value: Value) -> set[str]:
@@ -86,16 +120,19 @@ def _of_another(question: Question, unit: Unit, part: Part, value: Value) -> set
     }
 
 
-def _verdict(group: Qualifier, asked: set[int], here: set[int], around: set[int]) -> float | None:
+def _verdict(
+    group: Qualifier, asked: set[int], here: set[int], around: set[int], earlier: set[int]
+) -> float | None:
     """How a part stands to a qualifier group the question says: 2 its side said, 1 its
-    side said around it or meant by default, None another side."""
+    side said before it in its run of the list or meant by default, None another side.
+    A side said only after it ("£1.85 for C; we sell to members at …") is not its."""
     if here - asked and not here & asked:
         return None
     if here & asked:
         return 2.0
     if around - asked:
         return None  # its neighbours are told apart, and it is not the one asked
-    if around:  # "the winter lecture series is £6 for members and £9 for …": all winter
+    if around & earlier:  # "the winter lecture series is £6 for members and £9 for …"
         return 1.0
     return 1.0 if group.default in asked else None
 

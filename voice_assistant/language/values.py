@@ -81,6 +81,7 @@ def values(tokens: tuple[Token, ...]) -> list[Value]:
         for c in codes
         if any(ch.isalpha() for ch in c.text)
         and not all(tokens[k].entity == "time" for k in range(c.start, c.end))  # "3pm"
+        and not _per_measure(tokens, c)
     ]
     lettered += [c for c in codes if _digit_groups(tokens, c)]
     found = [v for v in found if not any(c.start < v.end and v.start < c.end for c in lettered)]
@@ -183,10 +184,28 @@ def _codes(tokens: tuple[Token, ...], covered: set[int]) -> list[Value]:
 
 
 def _digit_groups(tokens: tuple[Token, ...], code: Value) -> bool:
-    """Groups of digits written apart, as a phone number is ("07831 402 196")."""
+    """Groups of digits written apart, as a phone number is ("07831 402 196"), or joined
+    by hyphens, as a combination is ("3-7-0-5"; a day "12-03-2026" stays a day)."""
     said = tokens[code.start : code.end]
     digits = sum(len(t.text) for t in said)
-    return len(said) > 1 and all(t.text.isdigit() for t in said) and digits >= 7
+    if len(said) > 1 and all(t.text.isdigit() for t in said) and digits >= 7:
+        return True
+    groups = [t for t in said if t.text != "-"]
+    return (
+        len(groups) >= 3
+        and all(t.text.isdigit() for t in groups)
+        and all(t.joined for t in said[:-1])
+        and not any(t.entity in ("date", "time") for t in said)
+    )
+
+
+def _per_measure(tokens: tuple[Token, ...], code: Value) -> bool:
+    """ "£1.10/kg", "£31.80/month": a price per measure, not a code."""
+    slash = next((k for k in range(code.start, code.end) if tokens[k].text == "/"), None)
+    return slash is not None and all(
+        tokens[k].entity == "money" or tokens[k].text in ("£", "$", "€")
+        for k in range(code.start, slash)
+    )
 
 
 def _named_by(tokens: tuple[Token, ...], start: int) -> tuple[str, ...]:

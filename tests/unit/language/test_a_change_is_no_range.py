@@ -11,8 +11,7 @@ from tests.unit.language.matching import read_all, value_of
 NOTES = [
     (
         "Book club",
-        "Riverside book club moved from Monday 3 March to Wednesday 5 March, 7pm at the "
-        "library.",
+        "Riverside book club moved from Monday 3 March to Wednesday 5 March, 7pm at the library.",
     ),
     (
         "Concert",

@@ -17,8 +17,7 @@ NOTES = [
     ),
     (
         "Boiler",
-        "Boiler is a combi, fitted 2019. It gets serviced every October. Next service 4 "
-        "October.",
+        "Boiler is a combi, fitted 2019. It gets serviced every October. Next service 4 October.",
     ),
 ]
 
