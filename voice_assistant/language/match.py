@@ -320,7 +320,10 @@ def best(question: Question, found: list[Match]) -> list[Match]:
 def _said_itself(question: Question, top: Match, other: Match) -> bool:
     """``top``'s own sentence names the thing asked, and ``other`` has it only from its
     note's title ("My club talk: … is at 11:20. The workshop is at 9:30." asked when
-    the talk is)."""
+    the talk is). A head that is whose the thing is ("Which vet does Bramble go to?", as
+    the parser reads it) names no thing."""
+    if question.head in (question.owner or ()):
+        return False
     return question.head in top.unit.words and question.head not in other.unit.words
 
 
