@@ -42,6 +42,24 @@ def owned(
         or _member_of(question, whose)
         or _of_the_thing(question, note, unit, whose)
         or _titled_possession(question, note)
+        or _said_to_be(question, note, whose)
+    )
+
+
+def _said_to_be(question: Question, note: NoteReading, whose: frozenset[str]) -> bool:
+    """ "The dog's booster" of a note on Pickle that opens "Pickle (retired racer, brindle
+    greyhound, 7)": the note's being, said there to be a kind of what is asked."""
+    if not note.owner or not note.owner <= whose or not note.units:
+        return False
+    kinds = {  # the tagger calls "greyhound" of "brindle greyhound" a name
+        t.lemma
+        for t in note.units[0].tokens
+        if t.pos == "NOUN" or (t.pos == "PROPN" and t.text.islower())
+    }
+    return any(
+        asked in kinds or any(wordnet().is_a(k, asked, senses=1, ancestor_senses=1) for k in kinds)
+        for asked in question.owner or ()
+        if wordnet().knows(asked) and " " not in asked
     )
 
 
