@@ -23,10 +23,12 @@ from voice_assistant.language.tokens import aside, content_words, label_end, tok
 from voice_assistant.language.values import BOUNDARY, values
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc
+    from spacy.tokens import Doc, Span
 
     from voice_assistant.language.parser import Parser
 
+SENTENCE_ENDS = frozenset({".", "!", "?", "…", ";", ":", ")"})
+"""What may end a sentence; the parser also splits where nothing does."""
 CHANGE_VERBS = words("changes", "verbs")
 OLD = words("changes", "old")
 NEW = words("changes", "new")
@@ -86,7 +88,7 @@ def _read(title: str, fields: dict[str, str], lines: list[str], docs: list[Doc])
             heading, subject, when = frozenset(), None, []
             continue
         doc = next(line_docs)
-        for sentence in doc.sents:
+        for sentence in _sentences(doc):
             tokens = tokens_of(sentence)
             if not tokens:
                 continue
@@ -135,6 +137,18 @@ def _read(title: str, fields: dict[str, str], lines: list[str], docs: list[Doc])
         aliases = (*aliases, by_text)
     things = tuple(dict.fromkeys(g for u in units for g in also_called(u.tokens)))
     return NoteReading(title_words, owner or frozenset(), tuple(units), names, aliases, things)
+
+
+def _sentences(doc: Doc) -> list[Span]:
+    """The line's sentences, as the parser splits them, joined again where one does not
+    end a sentence: "Ines 14 Sept, Tobias 30 | Apr, Ada 2 Jul" is one list."""
+    out: list[Span] = []
+    for sentence in doc.sents:
+        if out and out[-1][-1].text not in SENTENCE_ENDS:
+            out[-1] = doc[out[-1].start : sentence.end]
+        else:
+            out.append(sentence)
+    return out
 
 
 def _pointed_back(tokens: tuple[Token, ...], found: list[Value], when: list[Value]) -> list[Value]:
