@@ -158,7 +158,7 @@ JOINING = frozenset({"and", "or", ",", "/"})
 
 def _respectively(unit: Unit, part: Part, counts: list[int]) -> bool:
     """One of several values said together after a semicolon, for items named before it
-    ("£1.10 for A and B, £1.85 for C; members pay £1.60 and £2.50"): which is whose is
+    ("£2.40 for A and B, £3.10 for C; members pay £4 and £5.50"): which is whose is
     not said, so none is the thing asked."""
     tokens = unit.tokens
     first = min((v.start for v in part.values), default=part.start)
@@ -181,7 +181,7 @@ def _respectively(unit: Unit, part: Part, counts: list[int]) -> bool:
 
 def _other_side_of(unit: Unit, part: Part, counts: list[int]) -> bool:
     """The part is the to (or the from) of a change whose other side stands in the part
-    that names the thing asked: "Book club moved from Monday 3 March | to Wednesday 5
+    that names the thing asked: "Darts practice moved from Monday 3 March | to Wednesday 5
     March": the same club's new day."""
     mine = {change_of(unit.tokens, v) for v in part.values} - {""}
     return any(

@@ -141,7 +141,8 @@ def _read(title: str, fields: dict[str, str], lines: list[str], docs: list[Doc])
 
 def _sentences(doc: Doc) -> list[Span]:
     """The line's sentences, as the parser splits them, joined again where one does not
-    end a sentence: "Ines 14 Sept, Tobias 30 | Apr, Ada 2 Jul" is one list."""
+    end a sentence: a list of birthdays cut between a day's number and its month is one
+    list."""
     out: list[Span] = []
     for sentence in doc.sents:
         if out and out[-1][-1].text not in SENTENCE_ENDS:
@@ -197,9 +198,9 @@ def _title_owner(tokens: tuple[Token, ...]) -> frozenset[str] | None:
 
 def _name_of_a_being(title: tuple[Token, ...], docs: list[Doc]) -> frozenset[str]:
     """A one-word title that names the being its note is about, though WordNet knows the
-    word: "# Soot" over "Soot (our old black cat) is on … for her thyroid". The note
+    word: "# Bramble" over "Bramble (our old collie) is on … for her joints". The note
     opens with it, or it is the first sentence's subject, and the note says "he" or "she"
-    (the small parser reads that "Soot" as a verb)."""
+    (the small parser may read that "Bramble" as a verb)."""
     if len(title) != 1 or not title[0].text[:1].isupper() or not docs or not len(docs[0]):
         return frozenset()
     first = next(iter(docs[0].sents))

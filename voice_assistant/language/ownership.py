@@ -47,11 +47,11 @@ def owned(
 
 
 def _said_to_be(question: Question, note: NoteReading, whose: frozenset[str]) -> bool:
-    """ "The dog's booster" of a note on Pickle that opens "Pickle (retired racer, brindle
-    greyhound, 7)": the note's being, said there to be a kind of what is asked."""
+    """ "The dog's booster" of a note on Rolo that opens "Rolo (retired racer, rescue
+    lurcher, 7)": the note's being, said there to be a kind of what is asked."""
     if not note.owner or not note.owner <= whose or not note.units:
         return False
-    kinds = {  # the tagger calls "greyhound" of "brindle greyhound" a name
+    kinds = {  # the tagger may call "lurcher" of "rescue lurcher" a name
         t.lemma
         for t in note.units[0].tokens
         if t.pos == "NOUN" or (t.pos == "PROPN" and t.text.islower())

@@ -62,7 +62,7 @@ def mentions(
 ) -> list[Mention]:
     """The people (and pets, and named things) a unit names: names, person nouns, the
     user ("I", "my", "we"), and pronouns standing for ``resolve`` (the last person).
-    ``known``: words the note shows to be a name though WordNet knows them ("Soot")."""
+    ``known``: words the note shows to be a name though WordNet knows them ("Bramble")."""
     colon = label_end(tokens)
     out: list[Mention] = []
     i = 0

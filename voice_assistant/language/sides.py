@@ -81,8 +81,8 @@ def _run_start(unit: Unit, value: Value) -> int:
 
 def _said_before(unit: Unit, value: Value) -> set[str]:
     """The words before the value in its run of the list: "the winter lecture series is
-    £6 for members and £9 for …" says winter of £9; "… £1.85 for C; we sell to members
-    at …" says nothing of members for £1.85."""
+    £6 for members and £9 for …" says winter of £9; "… £3.10 for C; we sell to members
+    at …" says nothing of members for £3.10."""
     return {
         w
         for t in unit.tokens[_run_start(unit, value) : value.start]
@@ -92,8 +92,8 @@ def _said_before(unit: Unit, value: Value) -> set[str]:
 
 def _lead(unit: Unit, part: Part, value: Value) -> set[str]:
     """The words that open a list before its first value, which hold for each item up to
-    the first semicolon: "Wholesale £1.10/kg for A and B, £1.85/kg for C; we sell …" says
-    that £1.85 is wholesale too."""
+    the first semicolon: "Trade £2.40/m for A and B, £3.10/m for C; we sell …" says that
+    £3.10 is the trade price too."""
     tokens = unit.tokens
     first = min((v.start for p in unit.parts for v in p.values), default=0)
     if part.start <= first or _run_start(unit, value) > 0:
@@ -125,7 +125,7 @@ def _verdict(
 ) -> float | None:
     """How a part stands to a qualifier group the question says: 2 its side said, 1 its
     side said before it in its run of the list or meant by default, None another side.
-    A side said only after it ("£1.85 for C; we sell to members at …") is not its."""
+    A side said only after it ("£3.10 for C; we sell to members at …") is not its."""
     if here - asked and not here & asked:
         return None
     if here & asked:

@@ -200,7 +200,7 @@ def _digit_groups(tokens: tuple[Token, ...], code: Value) -> bool:
 
 
 def _per_measure(tokens: tuple[Token, ...], code: Value) -> bool:
-    """ "£1.10/kg", "£31.80/month": a price per measure, not a code."""
+    """ "£2.40/m", "£12.50/month": a price per measure, not a code."""
     slash = next((k for k in range(code.start, code.end) if tokens[k].text == "/"), None)
     return slash is not None and all(
         tokens[k].entity == "money" or tokens[k].text in ("£", "$", "€")
