@@ -182,7 +182,7 @@ def _respectively(unit: Unit, part: Part, counts: list[int]) -> bool:
 def _other_side_of(unit: Unit, part: Part, counts: list[int]) -> bool:
     """The part is the to (or the from) of a change whose other side stands in the part
     that names the thing asked: "Darts practice moved from Monday 3 March | to Wednesday 5
-    March": the same club's new day."""
+    March": the same practice's new day."""
     mine = {change_of(unit.tokens, v) for v in part.values} - {""}
     return any(
         counts[n] == max(counts)

@@ -118,6 +118,7 @@ def _titled(tokens: tuple[Token, ...], found: list[Value]) -> list[Value]:
 
 
 RANGE = words("notes", "range_joints")
+MONEY_SIGNS = words("money", "signs")
 
 
 def _ranges(tokens: tuple[Token, ...], found: list[Value]) -> list[Value]:
@@ -185,7 +186,7 @@ def _codes(tokens: tuple[Token, ...], covered: set[int]) -> list[Value]:
 
 def _digit_groups(tokens: tuple[Token, ...], code: Value) -> bool:
     """Groups of digits written apart, as a phone number is ("07831 402 196"), or joined
-    by hyphens, as a combination is ("3-7-0-5"; a day "12-03-2026" stays a day)."""
+    by hyphens, as a combination is ("4-1-9-2"; a day "12-03-2026" stays a day)."""
     said = tokens[code.start : code.end]
     digits = sum(len(t.text) for t in said)
     if len(said) > 1 and all(t.text.isdigit() for t in said) and digits >= 7:
@@ -203,7 +204,7 @@ def _per_measure(tokens: tuple[Token, ...], code: Value) -> bool:
     """ "£2.40/m", "£12.50/month": a price per measure, not a code."""
     slash = next((k for k in range(code.start, code.end) if tokens[k].text == "/"), None)
     return slash is not None and all(
-        tokens[k].entity == "money" or tokens[k].text in ("£", "$", "€")
+        tokens[k].entity == "money" or tokens[k].text in MONEY_SIGNS
         for k in range(code.start, slash)
     )
 
