@@ -6,9 +6,9 @@ the owner ``ownership``."""
 from __future__ import annotations
 
 from voice_assistant.language.arguments import objects, subjects
-from voice_assistant.language.days import names_a_day
+from voice_assistant.language.days import RELATIVE, names_a_day
 from voice_assistant.language.lexicon import LEXICON, words
-from voice_assistant.language.question import Question
+from voice_assistant.language.question import KIND_NOUNS, Question
 from voice_assistant.language.reading import NoteReading, Part, Token, Unit, Value
 from voice_assistant.language.tokens import CONTENT, clause_of
 from voice_assistant.language.wordnet import wordnet
@@ -119,10 +119,31 @@ def _typed(question: Question, unit: Unit, part: Part) -> list[Value]:
             and not _said_of(value, question.head)
         ):
             continue  # "What is the asset tag?": a code only when its own words say so
+        if value.kind == "code" and _another_kind_of_code(question, unit, value):
+            continue  # "account number" asked of "Joint account sort code 20-45-77"
         if value.kind in ("person", "organisation") and said & focus:
             continue  # "Dentist: Dr Mireille" asked "Who is my dentist?": not "Dentist"
         out.append(value)
     return out
+
+
+def _another_kind_of_code(question: Question, unit: Unit, value: Value) -> bool:
+    """The code is named as another kind than the one asked: the question's word for it
+    ("account number") and the note's ("sort code") are each made by a word the other
+    does not say. "Front door code" answers "door code"; any code answers "the code"."""
+    tokens = unit.tokens
+    k = value.start - 1
+    if k < 1 or tokens[k].lemma not in KIND_NOUNS or tokens[k - 1].pos not in ("NOUN", "ADJ"):
+        return False
+    asked = {t.lemma for t in question.tokens}
+    named = [  # the question's own word on its kind noun ("account" of "account number")
+        t.lemma
+        for t in question.tokens
+        if t.dep in ("compound", "amod")
+        and 0 <= t.head < len(question.tokens)
+        and question.tokens[t.head].lemma in KIND_NOUNS
+    ]
+    return bool(named) and tokens[k - 1].lemma not in asked
 
 
 def _named(unit: Unit, value: Value) -> bool:
@@ -254,3 +275,19 @@ def beside(unit: Unit, value: Value) -> tuple[Value, ...]:
                 more.append(v)
                 end = v.end
     return tuple(more)
+
+
+def fit(question: Question, value: Value) -> float:
+    """A value of the very kind asked ("six years old" for "how old") is picked over one
+    that only may be (a count): half a point; a relative day ("last year") a quarter."""
+    exact = {ACCEPTS.get(kind, [kind])[0] for kind in question.kinds}
+    if value.kind not in exact:
+        return 0.0
+    return (
+        0.25 if value.kind == "date" and not value.text[:1].isupper() and _relative(value) else 0.5
+    )
+
+
+def _relative(value: Value) -> bool:
+    """ "last year", "this week": a day said by when it is from now, weaker than a date."""
+    return not any(c.isdigit() for c in value.text) and value.text.split()[0].lower() in RELATIVE

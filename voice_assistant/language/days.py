@@ -80,3 +80,12 @@ def same_day(asked: frozenset[str], said: frozenset[str]) -> bool:
             return False
     named = {k for k in asked if ":" not in k}
     return not named or named <= said or (not any(":" in k for k in asked) and bool(named & said))
+
+
+def a_day(numbers: list[int]) -> bool:
+    """Numbers that can be a day written with hyphens ("12-03-2026", "2026-03-12"); a
+    sort code ("20-45-77") cannot be."""
+    if len(numbers) != 3:
+        return len(numbers) == 2 and all(1 <= n <= 31 for n in numbers)  # "2-9 Aug"
+    first, month, last = numbers
+    return 1 <= month <= 12 and (1 <= first <= 31 or 1 <= last <= 31)

@@ -7,13 +7,15 @@ from __future__ import annotations
 from itertools import pairwise
 
 from voice_assistant.language.days import date_key, same_day
-from voice_assistant.language.lexicon import LEXICON, words
+from voice_assistant.language.lexicon import LEXICON, qualifier_words, words
 from voice_assistant.language.notes import change_of
 from voice_assistant.language.question import KIND_NOUNS, Question
 from voice_assistant.language.reading import USER, Part, Unit
+from voice_assistant.language.tokens import content_words, label_end, list_item
 from voice_assistant.language.wordnet import wordnet
 
 GENERIC = words("kinds", "generic_heads")
+QUALIFIERS = qualifier_words()
 EVENTS = frozenset({"noun.act", "noun.event"})
 """WordNet classes of undertakings ("conversion", "refit"): named by their thing too."""
 IMPLIED: dict[str, set[str]] = {k: set(v) for k, v in LEXICON["implied"].items()}
@@ -120,8 +122,8 @@ def another(question: Question, unit: Unit, part: Part) -> bool:
     said = focus_said(focus, part.words - unit.label)
     if said >= max(counts):
         return False
-    if said:
-        return True
+    if said:  # a word said as written and nothing of its own: the same thing, said shorter
+        return not focus & part.words or _named_otherwise(question, unit, part)
     if _respectively(unit, part, counts):
         return True
     tokens = unit.tokens
@@ -133,8 +135,14 @@ def another(question: Question, unit: Unit, part: Part) -> bool:
     )
     if continues or _other_side_of(unit, part, counts):
         return False
-    if max(counts) >= 2:
+    if max(counts) >= 2 and not _in_the_item_asked(unit, part, counts):
         return True
+    colon = label_end(tokens)
+    listed = (  # "Quotes for the roof: Ace £4,200, Skyline £3,850": each is the roof's
+        colon is not None
+        and part.start > colon
+        and focus_said(focus, frozenset(content_words(tokens, 0, colon))) > 0
+    )
     own = [
         t
         for k, t in enumerate(unit.tokens[part.start : part.end], part.start)
@@ -143,7 +151,10 @@ def another(question: Question, unit: Unit, part: Part) -> bool:
             or (t.pos == "PROPN" and t.dep == "nsubjpass")
             or (t.pos == "VERB" and any(c.head == k and c.dep == "amod" for c in tokens))
         )  # "long run on Sundays": a verb with an adjective is a noun misread
-        and t.dep in ("nsubj", "nsubjpass", "ROOT")
+        and (
+            t.dep in ("nsubj", "nsubjpass", "ROOT")
+            or (t.pos == "NOUN" and not part.start <= t.head < part.end and not listed)
+        )  # "MOT due 3 Nov, service due January": the part's own head, however parsed
         and not any(m.start <= k < m.end for m in unit.mentions)
         and not any(
             v.start <= k < v.end for v in part.values if v.kind not in ("attribute", "person")
@@ -156,14 +167,53 @@ def another(question: Question, unit: Unit, part: Part) -> bool:
 JOINING = frozenset({"and", "or", ",", "/"})
 
 
+def _named_otherwise(question: Question, unit: Unit, part: Part) -> bool:
+    """A part saying less of the thing asked names it otherwise: a word of its own on the
+    noun ("Bisque firing goes to 1000 degrees" for the glaze firing, "home insurance" for
+    the car's). "Next service due March" is the same service: "next" only picks one."""
+    tokens = unit.tokens
+    asked = question.focus | question.extra | question.qualifiers | {question.head}
+    return any(
+        t.dep in ("compound", "amod", "nmod", "poss")
+        and t.pos in ("NOUN", "PROPN", "ADJ")
+        and k < t.head < len(tokens)  # before it: "service due March" names no service
+        and tokens[t.head].lemma in question.focus
+        and t.lemma not in asked | QUALIFIERS
+        for k, t in enumerate(tokens[part.start : part.end], part.start)
+    )
+
+
+def _in_the_item_asked(unit: Unit, part: Part, counts: list[int]) -> bool:
+    """The part names no thing, in the item of a semicolon list that names the thing
+    asked ("…; 9 May Ash Hill, 30 miles, Dev leading; …" asked who leads the Ash Hill
+    ride). A part naming a thing ("…, £1.85/kg for Pink Fir") is that thing's."""
+    tokens = unit.tokens
+    if not any(t.text == ";" for t in tokens) or any(
+        tokens[k].pos in ("NOUN", "PROPN") and not any(v.start <= k < v.end for v in part.values)
+        for k in range(part.start, part.end)
+    ):
+        return False
+    item = _item(unit, part)
+    return any(
+        c == max(counts) and _item(unit, p) == item for c, p in zip(counts, unit.parts, strict=True)
+    )
+
+
+def _item(unit: Unit, part: Part) -> tuple[int, int]:
+    """The list item a part stands in (a part cut at a semicolon begins with it)."""
+    tokens = unit.tokens
+    opens = tokens[part.start].text == ";" and part.start + 1 < len(tokens)
+    return list_item(tokens, part.start + 1 if opens else part.start)
+
+
 def _respectively(unit: Unit, part: Part, counts: list[int]) -> bool:
     """One of several values said together after a semicolon, for items named before it
     ("£2.40 for A and B, £3.10 for C; members pay £4 and £5.50"): which is whose is
     not said, so none is the thing asked."""
     tokens = unit.tokens
     first = min((v.start for v in part.values), default=part.start)
-    semicolon = next((k for k in range(first) if tokens[k].text == ";"), None)
-    if semicolon is None or not any(
+    semicolon = list_item(tokens, 0)[1]
+    if semicolon >= first or not any(
         c == max(counts) and p.end <= semicolon + 1 for c, p in zip(counts, unit.parts, strict=True)
     ):
         return False

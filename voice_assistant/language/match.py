@@ -13,8 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from voice_assistant.language.also_called import expanded
-from voice_assistant.language.conditions import ACCEPTS, answers, beside, with_time
-from voice_assistant.language.days import RELATIVE
+from voice_assistant.language.conditions import ACCEPTS, answers, beside, fit, with_time
 from voice_assistant.language.focus import (
     GENERIC,
     another,
@@ -161,7 +160,7 @@ def _matched(
                             unit,
                             part,
                             values,
-                            said + extra + change + _fit(question, value),
+                            said + extra + change + fit(question, value),
                             candidate.day,
                             note.title,
                             focus + near,
@@ -242,22 +241,6 @@ def _extra(question: Question, said: frozenset[str]) -> float:
     return sum(focus_found_word(w, said) or 0.0 for w in question.extra)
 
 
-def _fit(question: Question, value: Value) -> float:
-    """A value of the very kind asked ("six years old" for "how old") is picked over one
-    that only may be (a count): half a point; a relative day ("last year") a quarter."""
-    exact = {ACCEPTS.get(kind, [kind])[0] for kind in question.kinds}
-    if value.kind not in exact:
-        return 0.0
-    return (
-        0.25 if value.kind == "date" and not value.text[:1].isupper() and _relative(value) else 0.5
-    )
-
-
-def _relative(value: Value) -> bool:
-    """ "last year", "this week": a day said by when it is from now, weaker than a date."""
-    return not any(c.isdigit() for c in value.text) and value.text.split()[0].lower() in RELATIVE
-
-
 def own_preposition(question: Question, match: Match) -> str:
     """The note's preposition before the value when it hangs on the question's own verb:
     "The sauna goes up to 90 degrees" for "How hot does the sauna go?" says "to"; a
@@ -304,10 +287,15 @@ def best(question: Question, found: list[Match]) -> list[Match]:
     top = found[0]
     if question.owner is None and _people(found) > 1:
         return []  # "which day is … parents' evening?", the name lost: whose of the two?
+    top = next(  # "Our neighbour Ola" over "Ola" inside it: one answer, said whole
+        (m for m in found if m is not top and m.score == top.score and _one_answer(m, top)),
+        top,
+    )
     rivals = [
         m
-        for m in found[1:]
-        if m.score == top.score
+        for m in found
+        if m is not top
+        and m.score == top.score
         and m.text != top.text
         and not _one_answer(top, m)
         and not _said_itself(question, top, m)

@@ -19,7 +19,7 @@ from voice_assistant.language.identity import same_people
 from voice_assistant.language.lexicon import words
 from voice_assistant.language.people import ONE_BEING, is_person_word, mentions
 from voice_assistant.language.reading import USER, Mention, NoteReading, Part, Token, Unit, Value
-from voice_assistant.language.tokens import aside, content_words, label_end, tokens_of
+from voice_assistant.language.tokens import aside, content_words, label_end, list_item, tokens_of
 from voice_assistant.language.values import BOUNDARY, values
 
 if TYPE_CHECKING:
@@ -32,6 +32,7 @@ SENTENCE_ENDS = frozenset({".", "!", "?", "…", ";", ":", ")"})
 CHANGE_VERBS = words("changes", "verbs")
 OLD = words("changes", "old")
 NEW = words("changes", "new")
+WAS = words("changes", "was")
 OWNING = frozenset({"subject", "possessor", "label"})
 """A mention in one of these roles says whose its unit (or part) is."""
 JOINING = words("notes", "parting")
@@ -252,21 +253,39 @@ def _unit(
 
 def change_of(tokens: tuple[Token, ...], value: Value) -> str:
     """``old`` or ``new`` when the value is the from or the to of a change ("moved from
-    Thursday to Friday"); "" for any other value of the sentence ("moved to 14 Linden Lane
-    last year": last year is no new day)."""
+    Thursday to Friday"), ``old`` in an aside saying what it was ("Tue 14 May (was Mon 13
+    May)"); "" for any other value of the sentence ("moved to 14 Linden Lane last year":
+    last year is no new day)."""
+    if _was(tokens, value.start):
+        return "old"
     k, seen = tokens[value.start].head, {value.start}
     while 0 <= k < len(tokens) and k not in seen:  # the nearest "from" or "to" above it
         t = tokens[k]
         if t.pos == "ADP" and t.lemma in OLD | NEW:
-            of_one = _of_a_change(tokens, k) or (  # "from Friday to Saturday", "to" on "from"
-                0 <= t.head < len(tokens)
-                and tokens[t.head].pos == "ADP"
-                and _of_a_change(tokens, t.head)
-            )
+            of_one = _of_a_change(tokens, k) or _on_a_from(tokens, k)
+            if list_item(tokens, k) != list_item(tokens, value.start):
+                return ""  # "…; Ann & Rob on Sat 3 Oct", hung by the parser on a from before
             return ("old" if t.lemma in OLD else "new") if of_one else ""
         seen.add(k)
         k = t.head
     return ""
+
+
+def _was(tokens: tuple[Token, ...], start: int) -> bool:
+    """The value opens an aside after "was" ("(was Mon 13 May)")."""
+    k = start - 1
+    while k >= 0 and tokens[k].text.lower() in WAS:
+        k -= 1
+    return k < start - 1 and k >= 0 and tokens[k].text == "("
+
+
+def _on_a_from(tokens: tuple[Token, ...], k: int) -> bool:
+    """The "to" at ``k`` hangs, as the parser reads it, on a change's "from" or on the
+    from's day ("moved from Sat 5 May | to Sat 12 May")."""
+    head = tokens[k].head
+    if 0 <= head < len(tokens) and tokens[head].dep == "pobj":
+        head = tokens[head].head
+    return 0 <= head < len(tokens) and tokens[head].pos == "ADP" and _of_a_change(tokens, head)
 
 
 def _of_a_change(tokens: tuple[Token, ...], k: int) -> bool:
@@ -290,8 +309,9 @@ def cut(
 ) -> tuple[Part, ...]:
     """Cut the unit between values at the last boundary between them (a comma, a
     semicolon, "and"), or, for two values of one kind with none, before the preposition
-    that opens the second ("from Thursday to Friday"). Only values of ``kinds`` cut
-    (a question for a place is not cut by the names beside it); all, when None."""
+    that opens the second ("from Thursday to Friday"); and at every semicolon, which ends
+    a list's item. Only values of ``kinds`` cut (a question for a place is not cut by the
+    names beside it); all, when None."""
     typed = [v for v in found if v.kind != "attribute" and (kinds is None or v.kind in kinds)]
     ordered: list[Value] = []
     for v in sorted(typed, key=lambda v: v.start):
@@ -302,13 +322,14 @@ def cut(
     for before, after in pairwise(ordered):
         between = range(before.end, after.start)
         bounds = [k for k in between if tokens[k].text in BOUNDARY or tokens[k].lemma in JOINING]
-        if bounds:
-            cuts.append(bounds[-1])
+        items = [k for k in bounds if tokens[k].text == ";"]
+        if bounds:  # a semicolon ends a list's item: "5 May Ash Hill, 30 miles; 9 May …"
+            cuts.append((items or bounds)[-1])
         elif before.kind == after.kind or after.kind == "place":
             opening = [k for k in between if tokens[k].pos == "ADP"]
             if opening:
                 cuts.append(opening[-1])
-    cuts.append(len(tokens))
+    cuts = sorted({*cuts, *(k for k, t in enumerate(tokens) if t.text == ";"), len(tokens)})
     parts = []
     for start, end in pairwise(cuts):
         if end <= start:

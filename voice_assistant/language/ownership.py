@@ -6,12 +6,11 @@ from __future__ import annotations
 from voice_assistant.language.lexicon import words
 from voice_assistant.language.question import Question
 from voice_assistant.language.reading import USER, Mention, NoteReading, Part, Token, Unit, Value
-from voice_assistant.language.tokens import aside, content_words
+from voice_assistant.language.tokens import aside, content_words, list_item
 from voice_assistant.language.wordnet import wordnet
 
 ATTRIBUTES = words("person", "attributes")
 PEOPLE = words("person", "anyone")
-CLAUSE_END = frozenset({";"})
 
 
 def owned(
@@ -126,14 +125,6 @@ def _has_it(question: Question, tokens: tuple[Token, ...], possessor: Mention) -
     return bool(said & (question.focus | {question.head}))
 
 
-def _clause(unit: Unit, value: Value) -> tuple[int, int]:
-    """The tokens of the clause the value stands in: between the semicolons around it."""
-    ends = [k for k, t in enumerate(unit.tokens) if t.text in CLAUSE_END]
-    start = max((k + 1 for k in ends if k < value.start), default=0)
-    end = min((k for k in ends if k >= value.end), default=len(unit.tokens))
-    return start, end
-
-
 def whose_of(
     question: Question,
     note: NoteReading,
@@ -161,7 +152,7 @@ def _whose(
     if asked_of:  # "Tuva's parents' evening is at 17:40": the parents' of the question's
         return asked_of[0].of
 
-    start, end = _clause(unit, value)
+    start, end = list_item(unit.tokens, value.start, value.end)
     tokens = unit.tokens
     alone = not any(
         start <= m.start < end and not aside(tokens, m.start, value.start) for m in unit.mentions
@@ -191,11 +182,26 @@ def _whose(
         and usable(m)
         and (m.role in ("possessor", "subject", "label") or m.start == first)
     ]
+    beside = [  # "his wife Jess 07700 900222": the number right after her name is hers
+        m
+        for m in unit.mentions
+        if part.start <= m.start
+        and m.end == value.start
+        and usable(m)
+        and tokens[m.end - 1].pos == "PROPN"  # a name, not "lent me his stove"
+        and tokens[m.end - 1].dep not in ("dobj", "pobj", "iobj", "dative")  # "met Ola 3 May"
+    ]
+    if beside:
+        return beside[0].names
     on_the_thing = [m for m in inside if m.role == "possessor" and _has_it(question, tokens, m)]
     if on_the_thing:  # "The dentist moved my check-up to …": the check-up is mine
         return on_the_thing[0].names
     if inside:
         return inside[0].names
+    opening = next((k for k in range(start, end) if tokens[k].pos != "PUNCT"), start)
+    item = [m for m in unit.mentions if m.start == opening < value.start and usable(m)]
+    if (start, end) != (0, len(tokens)) and item:  # a list's item opening with a name:
+        return item[0].names  # "…; Ann & Rob moved from Sat 5 May to Sat 12 May, 2pm; …"
 
     def here(m: Mention) -> bool:  # "Chair: Ola; vice-chair: Ren": each its own label
         return m.role != "label" or start <= m.start < end

@@ -15,13 +15,13 @@ import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from voice_assistant.language.lexicon import DATA, expand
+from voice_assistant.language.lexicon import DATA, expand, words
 
 if TYPE_CHECKING:
     from spacy.language import Language
     from spacy.tokens import Doc
 
-READING_VERSION = 22
+READING_VERSION = 23
 """Bumped whenever what a reading holds changes: stored note readings are then read again."""
 
 
@@ -52,8 +52,15 @@ class Parser:
     def nlp(self) -> Language:
         if self._nlp is None:
             import spacy
+            from spacy.symbols import ORTH
 
             nlp = spacy.load(self.model, exclude=["senter"])
+            tokenizer: Any = nlp.tokenizer
+            unsplit = words("tokens", "unsplit")  # "Wed" is Wednesday in a note, not "We'd"
+            tokenizer.rules = {k: v for k, v in tokenizer.rules.items() if k not in unsplit}
+            for word in words("tokens", "whole"):  # "brother-in-law" is one word
+                for written in (word, word.capitalize()):
+                    tokenizer.add_special_case(written, [{ORTH: written}])
             ruler = nlp.add_pipe("entity_ruler", before="ner")
             ruler.add_patterns(patterns())  # type: ignore[attr-defined]
             self._nlp = nlp

@@ -9,7 +9,7 @@ from voice_assistant.language.lexicon import Qualifier, qualifiers
 from voice_assistant.language.notes import change_of
 from voice_assistant.language.question import Question
 from voice_assistant.language.reading import NoteReading, Part, Token, Unit, Value
-from voice_assistant.language.tokens import aside, clause_of, hyphened, negated
+from voice_assistant.language.tokens import aside, clause_of, hyphened, list_item, negated
 
 RANGE_ENDS = frozenset({"start", "end"})
 """What ``values`` marks the two days or times of a range with."""
@@ -54,7 +54,9 @@ def qualified(
     for number, group in enumerate(qualifiers()):
         asked = {side for w in question.qualifiers if (side := group.side(w)) is not None}
         here = _sides(group, said) or _sides(group, lead)
-        if len(here) > 1:
+        if change and (side := group.side(change)) is not None:
+            here = {side}  # "moved from Sat 5 May to …": the from is the old day, "moved" or not
+        elif len(here) > 1:
             here = _nearest(group, unit, part, value) or here
         if not asked:
             own = here if here.isdisjoint(_sides(group, stray)) else _sides(group, said - stray)
@@ -74,18 +76,13 @@ def qualified(
     return score
 
 
-def _run_start(unit: Unit, value: Value) -> int:
-    """Where the value's run of a list begins: after the last semicolon before it."""
-    return max((k + 1 for k in range(value.start) if unit.tokens[k].text == ";"), default=0)
-
-
 def _said_before(unit: Unit, value: Value) -> set[str]:
     """The words before the value in its run of the list: "the winter lecture series is
     £6 for members and £9 for …" says winter of £9; "… £3.10 for C; we sell to members
     at …" says nothing of members for £3.10."""
     return {
         w
-        for t in unit.tokens[_run_start(unit, value) : value.start]
+        for t in unit.tokens[list_item(unit.tokens, value.start)[0] : value.start]
         for w in (t.lemma, t.text.lower())
     }
 
@@ -96,7 +93,7 @@ def _lead(unit: Unit, part: Part, value: Value) -> set[str]:
     £3.10 is the trade price too."""
     tokens = unit.tokens
     first = min((v.start for p in unit.parts for v in p.values), default=0)
-    if part.start <= first or _run_start(unit, value) > 0:
+    if part.start <= first or list_item(unit.tokens, value.start)[0] > 0:
         return set()
     opening = tokens[:first]
     if any(t.pos in ("VERB", "AUX") for t in opening):

@@ -74,6 +74,8 @@ def _names_a_thing(token: SpacyToken) -> bool:
     from voice_assistant.language.wordnet import wordnet
 
     if token.dep_ in ("compound", "amod"):
+        if token.head.ent_type_ in ("TIME", "DATE"):
+            return False  # "Wed 6:30pm": the day of a time
         return "noun.time" not in wordnet().lexnames(token.head.lemma_.lower())
     return any(c.dep_ == "poss" for c in token.children)
 
@@ -160,7 +162,7 @@ def subtree(tokens: tuple[Token, ...], root: int) -> list[int]:
 def text_of(tokens: tuple[Token, ...], start: int, end: int) -> str:
     """The words of a span as written."""
     out = "".join(t.text + ("" if t.joined else " ") for t in tokens[start:end])
-    return out.strip(" ,;:")
+    return out.strip(" ,;:.")
 
 
 def hyphened(tokens: tuple[Token, ...]) -> dict[int, str]:
@@ -170,6 +172,15 @@ def hyphened(tokens: tuple[Token, ...]) -> dict[int, str]:
         for k in range(1, len(tokens) - 1)
         if tokens[k].text == "-" and tokens[k - 1].joined and tokens[k].joined
     }
+
+
+def list_item(tokens: tuple[Token, ...], start: int, end: int | None = None) -> tuple[int, int]:
+    """The item of a semicolon list that tokens ``start`` to ``end`` stand in: from the
+    token after the last semicolon before them to the first semicolon after them."""
+    end = start + 1 if end is None else end
+    before = (k + 1 for k in range(start) if tokens[k].text == ";")
+    after = (k for k in range(end, len(tokens)) if tokens[k].text == ";")
+    return max(before, default=0), next(after, len(tokens))
 
 
 def clause_of(tokens: tuple[Token, ...], k: int) -> int:

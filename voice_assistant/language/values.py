@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from voice_assistant.language.days import CALENDAR
+from voice_assistant.language.days import CALENDAR, a_day
 from voice_assistant.language.lexicon import SMALL_NUMBERS, TENS, words
 from voice_assistant.language.people import TITLES, is_name
 from voice_assistant.language.reading import Token, Value
@@ -193,10 +193,11 @@ def _digit_groups(tokens: tuple[Token, ...], code: Value) -> bool:
         return True
     groups = [t for t in said if t.text != "-"]
     return (
-        len(groups) >= 3
+        (len(groups) >= 3 or (len(groups) == 2 and digits >= 6))  # "payroll 55-2301"
         and all(t.text.isdigit() for t in groups)
         and all(t.joined for t in said[:-1])
-        and not any(t.entity in ("date", "time") for t in said)
+        and not any(t.entity == "time" for t in said)
+        and not (any(t.entity == "date" for t in said) and a_day([int(t.text) for t in groups]))
     )
 
 
@@ -257,7 +258,7 @@ def _is_time_word(word: str) -> bool:
 
 def _named_places(tokens: tuple[Token, ...], found: list[Value]) -> list[Value]:
     """A one-word "place" no preposition leads to may be a name the model misread
-    ("second on call Tamsin"): a person too."""
+    ("second on call Idris"): a person too."""
     out = []
     for v in found:
         before = tokens[v.start - 1].lemma if v.start else ""
@@ -321,15 +322,24 @@ def _attributes(tokens: tuple[Token, ...]) -> list[Value]:
         end = next(
             (k for k in range(colon + 1, len(tokens)) if tokens[k].text in (";", ".")), len(tokens)
         )
-        if end > colon + 1:
-            about = content_words(tokens, 0, colon)
-            out.append(
-                Value(
-                    "attribute",
-                    text_of(tokens, colon + 1, end),
-                    colon + 1,
-                    end,
-                    tuple(sorted(about)),
-                )
-            )
+        label = tuple(sorted(content_words(tokens, 0, colon)))
+        for start, stop in _named_items(tokens, colon + 1, end) or [(colon + 1, end)]:
+            if stop > start:
+                out.append(Value("attribute", text_of(tokens, start, stop), start, stop, label))
     return out
+
+
+def _named_items(tokens: tuple[Token, ...], start: int, end: int) -> list[tuple[int, int]]:
+    """A label's text that lists each person's own ("Shoe sizes: Ann 13, Bo 2"): the
+    value of each item after its name. Empty when the text is one value."""
+    commas = [k for k in range(start, end) if tokens[k].text == ","]
+    bounds = list(zip([start, *(k + 1 for k in commas)], [*commas, end], strict=True))
+    if len(bounds) < 2 or any(a >= b or tokens[a].pos != "PROPN" for a, b in bounds):
+        return []
+    items = []
+    for a, b in bounds:
+        k = a
+        while k < b and tokens[k].pos == "PROPN":
+            k += 1
+        items.append((k, b))
+    return items if all(k < b for k, b in items) else []  # "Dr Ng, Mill Lane": names only

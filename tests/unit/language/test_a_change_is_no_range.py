@@ -18,6 +18,12 @@ NOTES = [
         "The choir concert moved from Friday 6 June to Saturday 7 June 2027, 7:30pm at "
         "the town hall.",  # the parser hangs this "to" on "from"
     ),
+    (
+        "Weddings this year",
+        "Playing for three weddings: Ann Hale & Rob Day on Sat 8 Aug, 1pm; Kate Byrne & "
+        "Tom Reid moved from Sat 5 Sept to Sat 12 Sept, 2pm; Lucy Marsh & Sam Cole on Sat "
+        "3 Oct, 11am.",  # a change inside a list: the parser hangs "to" on the from's day
+    ),
 ]
 
 
@@ -33,6 +39,10 @@ def candidates(parser):
         ("When is the book club?", "Wednesday 5 March at 7pm"),
         ("When's the choir concert now?", "Saturday 7 June at 7:30pm"),
         ("When is the choir concert?", "Saturday 7 June at 7:30pm"),
+        ("When is Kate and Tom's wedding now?", "Sat 12 Sept at 2pm"),
+        ("When is Kate Byrne's wedding?", "Sat 12 Sept at 2pm"),
+        ("When is Ann and Rob's wedding?", "Sat 8 Aug at 1pm"),
+        ("When is Lucy and Sam's wedding?", "Sat 3 Oct at 11am"),
     ],
 )
 def test_the_new_day_is_the_answer(parser, candidates, text, value):
