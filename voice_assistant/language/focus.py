@@ -185,7 +185,7 @@ def _named_otherwise(question: Question, unit: Unit, part: Part) -> bool:
 
 def _in_the_item_asked(unit: Unit, part: Part, counts: list[int]) -> bool:
     """The part names no thing, in the item of a semicolon list that names the thing
-    asked ("…; 9 May Ash Hill, 30 miles, Dev leading; …" asked who leads the Ash Hill
+    asked ("…; 9 May Ash Knoll, 30 miles, Dev leading; …" asked who leads the Ash Knoll
     ride). A part naming a thing ("…, £1.85/kg for Pink Fir") is that thing's."""
     tokens = unit.tokens
     if not any(t.text == ";" for t in tokens) or any(

@@ -323,7 +323,7 @@ def cut(
         between = range(before.end, after.start)
         bounds = [k for k in between if tokens[k].text in BOUNDARY or tokens[k].lemma in JOINING]
         items = [k for k in bounds if tokens[k].text == ";"]
-        if bounds:  # a semicolon ends a list's item: "5 May Ash Hill, 30 miles; 9 May …"
+        if bounds:  # a semicolon ends a list's item: "5 May Ash Knoll, 30 miles; 9 May …"
             cuts.append((items or bounds)[-1])
         elif before.kind == after.kind or after.kind == "place":
             opening = [k for k in between if tokens[k].pos == "ADP"]

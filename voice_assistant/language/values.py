@@ -330,7 +330,7 @@ def _attributes(tokens: tuple[Token, ...]) -> list[Value]:
 
 
 def _named_items(tokens: tuple[Token, ...], start: int, end: int) -> list[tuple[int, int]]:
-    """A label's text that lists each person's own ("Shoe sizes: Ann 13, Bo 2"): the
+    """A label's text that lists each person's own ("Glove sizes: Ann 7, Bo 9"): the
     value of each item after its name. Empty when the text is one value."""
     commas = [k for k in range(start, end) if tokens[k].text == ","]
     bounds = list(zip([start, *(k + 1 for k in commas)], [*commas, end], strict=True))
