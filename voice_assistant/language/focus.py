@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+from voice_assistant.language.changes import change_of
 from voice_assistant.language.days import date_key, same_day
 from voice_assistant.language.lexicon import LEXICON, qualifier_words, words
-from voice_assistant.language.notes import change_of
 from voice_assistant.language.question import KIND_NOUNS, Question
 from voice_assistant.language.reading import USER, Part, Unit
 from voice_assistant.language.tokens import content_words, label_end, list_item
@@ -170,15 +170,18 @@ JOINING = frozenset({"and", "or", ",", "/"})
 def _named_otherwise(question: Question, unit: Unit, part: Part) -> bool:
     """A part saying less of the thing asked names it otherwise: a word of its own on the
     noun ("Bisque firing goes to 1000 degrees" for the glaze firing, "home insurance" for
-    the car's). "Next service due March" is the same service: "next" only picks one."""
+    the car's), or says its word of another thing ("Marina gate 2580" for the marina's
+    shower block). "Next service due March" is the same service: "next" only picks one."""
     tokens = unit.tokens
     asked = question.focus | question.extra | question.qualifiers | {question.head}
     return any(
         t.dep in ("compound", "amod", "nmod", "poss")
         and t.pos in ("NOUN", "PROPN", "ADJ")
         and k < t.head < len(tokens)  # before it: "service due March" names no service
-        and tokens[t.head].lemma in question.focus
-        and t.lemma not in asked | QUALIFIERS
+        and (
+            (tokens[t.head].lemma in question.focus and t.lemma not in asked | QUALIFIERS)
+            or (t.lemma in question.focus and tokens[t.head].lemma not in asked)
+        )  # "Marina gate 2580" asked the marina's shower block code: the gate's
         for k, t in enumerate(tokens[part.start : part.end], part.start)
     )
 

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from voice_assistant.language.also_called import expanded
+from voice_assistant.language.changes import change_of
 from voice_assistant.language.conditions import ACCEPTS, answers, beside, fit, with_time
 from voice_assistant.language.focus import (
     GENERIC,
@@ -23,12 +24,12 @@ from voice_assistant.language.focus import (
     on_the_day,
     picked,
 )
-from voice_assistant.language.notes import change_of, cut
+from voice_assistant.language.labels import label_lends, own_name, words_past_label
+from voice_assistant.language.notes import cut
 from voice_assistant.language.ownership import owned, whose_of
 from voice_assistant.language.question import Question
-from voice_assistant.language.reading import USER, NoteReading, Part, Token, Unit, Value
+from voice_assistant.language.reading import USER, NoteReading, Part, Unit, Value
 from voice_assistant.language.sides import qualified
-from voice_assistant.language.tokens import content_words, label_end
 from voice_assistant.language.wordnet import wordnet
 
 
@@ -125,9 +126,11 @@ def _matched(
         before: frozenset[str] = frozenset()
         for unit in note.units:
             context = unit.words | note.title
-            if not _label_lends(question, unit):  # "Training for the half marathon: …"
-                context = _words_past_label(unit) | note.title
-            if question.head in unit.words or _refers_back(question, unit):
+            if not label_lends(question, unit):  # "Training for the half marathon: …"
+                context = words_past_label(unit) | note.title
+            if (question.head in unit.words or _refers_back(question, unit)) and not own_name(
+                question, unit
+            ):
                 context |= before  # "the clinic" of "the Riverside clinic" before
             before |= unit.words
             focus = focus_found(question, context, relaxed)
@@ -180,35 +183,6 @@ def _named_in(
     """The part itself names the thing asked by its other name ("21 lb from Hive B" is
     no answer for the hive the note calls "Hive A (the cedar one)")."""
     return focus_found(question, expanded(part.words | note.title, named), relaxed) is not None
-
-
-def _label_lends(question: Question, unit: Unit) -> bool:
-    """A line's label lends its words to the line when the label is about the thing
-    asked ("Dentist: check-up on Thursday"); "Training for the half marathon: long run on
-    Sundays" is about training, and the run's day is no day of the marathon."""
-    colon = label_end(unit.tokens)
-    if colon is None:
-        return True
-    tokens = unit.tokens
-    said = [k for k in range(colon) if tokens[k].lemma in question.focus]
-    return not said or any(not _in_phrase(tokens, k, colon) for k in said)
-
-
-def _in_phrase(tokens: tuple[Token, ...], k: int, end: int) -> bool:
-    """Token ``k`` stands in a prepositional phrase of the first ``end`` tokens ("for the
-    half marathon")."""
-    seen = set()
-    while 0 <= k < end and k not in seen:
-        seen.add(k)
-        if tokens[k].dep == "prep":
-            return True
-        k = tokens[k].head
-    return False
-
-
-def _words_past_label(unit: Unit) -> frozenset[str]:
-    colon = label_end(unit.tokens) or 0
-    return frozenset(content_words(unit.tokens, colon))
 
 
 def _refers_back(question: Question, unit: Unit) -> bool:

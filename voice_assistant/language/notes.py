@@ -15,11 +15,12 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from voice_assistant.language.also_called import also_called
+from voice_assistant.language.changes import NEW, OLD, of_a_change
 from voice_assistant.language.identity import same_people
 from voice_assistant.language.lexicon import words
 from voice_assistant.language.people import ONE_BEING, is_person_word, mentions
 from voice_assistant.language.reading import USER, Mention, NoteReading, Part, Token, Unit, Value
-from voice_assistant.language.tokens import aside, content_words, label_end, list_item, tokens_of
+from voice_assistant.language.tokens import aside, content_words, label_end, tokens_of
 from voice_assistant.language.values import BOUNDARY, values
 
 if TYPE_CHECKING:
@@ -29,10 +30,7 @@ if TYPE_CHECKING:
 
 SENTENCE_ENDS = frozenset({".", "!", "?", "…", ";", ":", ")"})
 """What may end a sentence; the parser also splits where nothing does."""
-CHANGE_VERBS = words("changes", "verbs")
-OLD = words("changes", "old")
-NEW = words("changes", "new")
-WAS = words("changes", "was")
+SHORT_DAYS = words("calendar", "month_abbreviations") | words("calendar", "weekday_abbreviations")
 OWNING = frozenset({"subject", "possessor", "label"})
 """A mention in one of these roles says whose its unit (or part) is."""
 JOINING = words("notes", "parting")
@@ -150,7 +148,18 @@ def _sentences(doc: Doc) -> list[Span]:
             out[-1] = doc[out[-1].start : sentence.end]
         else:
             out.append(sentence)
-    return out
+    return [piece for span in out for piece in _at_short_days(doc, span)]
+
+
+def _at_short_days(doc: Doc, span: Span) -> list[Span]:
+    """A sentence ending in a short month or weekday ("… Porthleven 8 Aug. At the …"),
+    which the parser reads as an abbreviation going on: two sentences."""
+    starts = [span.start] + [
+        t.i + 1
+        for t in span[:-1]
+        if t.text.endswith(".") and t.text[:-1].lower() in SHORT_DAYS and doc[t.i + 1].is_title
+    ]
+    return [doc[a:b] for a, b in zip(starts, [*starts[1:], span.end], strict=True)]
 
 
 def _pointed_back(tokens: tuple[Token, ...], found: list[Value], when: list[Value]) -> list[Value]:
@@ -251,59 +260,6 @@ def _unit(
     )
 
 
-def change_of(tokens: tuple[Token, ...], value: Value) -> str:
-    """``old`` or ``new`` when the value is the from or the to of a change ("moved from
-    Thursday to Friday"), ``old`` in an aside saying what it was ("Tue 14 May (was Mon 13
-    May)"); "" for any other value of the sentence ("moved to 14 Linden Lane last year":
-    last year is no new day)."""
-    if _was(tokens, value.start):
-        return "old"
-    k, seen = tokens[value.start].head, {value.start}
-    while 0 <= k < len(tokens) and k not in seen:  # the nearest "from" or "to" above it
-        t = tokens[k]
-        if t.pos == "ADP" and t.lemma in OLD | NEW:
-            of_one = _of_a_change(tokens, k) or _on_a_from(tokens, k)
-            if list_item(tokens, k) != list_item(tokens, value.start):
-                return ""  # "…; Ann & Rob on Sat 3 Oct", hung by the parser on a from before
-            return ("old" if t.lemma in OLD else "new") if of_one else ""
-        seen.add(k)
-        k = t.head
-    return ""
-
-
-def _was(tokens: tuple[Token, ...], start: int) -> bool:
-    """The value opens an aside after "was" ("(was Mon 13 May)")."""
-    k = start - 1
-    while k >= 0 and tokens[k].text.lower() in WAS:
-        k -= 1
-    return k < start - 1 and k >= 0 and tokens[k].text == "("
-
-
-def _on_a_from(tokens: tuple[Token, ...], k: int) -> bool:
-    """The "to" at ``k`` hangs, as the parser reads it, on a change's "from" or on the
-    from's day ("moved from Sat 5 May | to Sat 12 May")."""
-    head = tokens[k].head
-    if 0 <= head < len(tokens) and tokens[head].dep == "pobj":
-        head = tokens[head].head
-    return 0 <= head < len(tokens) and tokens[head].pos == "ADP" and _of_a_change(tokens, head)
-
-
-def _of_a_change(tokens: tuple[Token, ...], k: int) -> bool:
-    """The preposition at ``k`` says a change's from or to: it hangs on a change verb, or
-    on the thing the verb moves ("moved my check-up to Tuesday", as the parser reads it)."""
-    head = tokens[k].head
-    if not 0 <= head < len(tokens):
-        return False
-    if tokens[head].lemma in CHANGE_VERBS:
-        return True
-    verb = tokens[head].head
-    return (
-        tokens[head].dep == "dobj"
-        and 0 <= verb < len(tokens)
-        and tokens[verb].lemma in CHANGE_VERBS
-    )
-
-
 def cut(
     tokens: tuple[Token, ...], found: list[Value], kinds: frozenset[str] | None = None
 ) -> tuple[Part, ...]:
@@ -338,7 +294,7 @@ def cut(
         changed = {  # "moved from Thursday to Friday": the from and to of a change verb
             tokens[k].lemma
             for k in range(start, end)
-            if tokens[k].pos == "ADP" and _of_a_change(tokens, k)
+            if tokens[k].pos == "ADP" and of_a_change(tokens, k)
         }
         change = "old" if changed & OLD else "new" if changed & NEW else ""
         parts.append(Part(start, end, frozenset(content_words(tokens, start, end)), inside, change))

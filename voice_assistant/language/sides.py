@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from voice_assistant.language.changes import change_of
 from voice_assistant.language.lexicon import Qualifier, qualifiers
-from voice_assistant.language.notes import change_of
 from voice_assistant.language.question import Question
 from voice_assistant.language.reading import NoteReading, Part, Token, Unit, Value
 from voice_assistant.language.tokens import aside, clause_of, hyphened, list_item, negated

@@ -1,8 +1,8 @@
 """Notes as people jot them: an old value in an aside ("(was Mon 13 Oct)"), a list of
 things each with its own date ("MOT due 3 Nov, service due January"), a name followed by
 its number, a "next" one beside the last, a label over each person's own value, a label
-over alternatives the note has not chosen between, a weekday written short, and codes
-written with hyphens."""
+over alternatives the note has not chosen between, a weekday written short, codes
+written with hyphens, and a line labelled with its own place after a list of places."""
 
 from __future__ import annotations
 
@@ -28,6 +28,14 @@ NOTES = [
     ("Work", "Payroll number 55-2301. Annual leave 25 days, 7 left."),
     ("Birthdays", "Grandad 3 Mar; Nico 9 Sept; me 21 Jan."),
     ("Rates", "New rates from 1 Feb: standard clean £60 (was £55); deep clean +£25 on top."),
+    (
+        "Regattas",
+        "Regattas: Padstow 11 Apr, Mevagissey 13 June, Porthleven 8 Aug. At Mevagissey: vets "
+        "race 11:20, mixed 14:40.",  # "Aug." ends a sentence the parser runs on
+    ),
+    ("Mooring", "Harbour gate 3391, shower block 0727."),
+    ("House codes", "Alarm 7319 (changed from 5506 in Jan)."),
+    ("Gas forge", "Gas forge runs on propane. Swap at Ridley Agri: £58.50 a bottle now, was £52."),
 ]
 
 
@@ -56,6 +64,11 @@ def candidates(parser):
         ("When's my brother-in-law's birthday?", None),  # not the user's own
         ("When's my birthday?", "21 Jan"),
         ("How much do I charge for a deep clean?", "£25"),
+        ("What time's the vets race at Mevagissey?", "11:20"),
+        ("What time's the vets race at Porthleven?", None),  # another regatta's race
+        ("What's the shower block code at the harbour?", "0727"),  # not the harbour gate's
+        ("What's the alarm code?", "7319"),  # 5506 is the old one
+        ("How much is a propane bottle for the forge now?", "£58.50"),
     ],
 )
 def test_jotted_notes_answer_the_thing_asked(parser, candidates, text, value):
