@@ -170,7 +170,7 @@ JOINING = frozenset({"and", "or", ",", "/"})
 def _named_otherwise(question: Question, unit: Unit, part: Part) -> bool:
     """A part saying less of the thing asked names it otherwise: a word of its own on the
     noun ("Bisque firing goes to 1000 degrees" for the glaze firing, "home insurance" for
-    the car's), or says its word of another thing ("Marina gate 2580" for the marina's
+    the car's), or says its word of another thing ("Harbour gate 3391" for the harbour's
     shower block). "Next service due March" is the same service: "next" only picks one."""
     tokens = unit.tokens
     asked = question.focus | question.extra | question.qualifiers | {question.head}
@@ -181,7 +181,7 @@ def _named_otherwise(question: Question, unit: Unit, part: Part) -> bool:
         and (
             (tokens[t.head].lemma in question.focus and t.lemma not in asked | QUALIFIERS)
             or (t.lemma in question.focus and tokens[t.head].lemma not in asked)
-        )  # "Marina gate 2580" asked the marina's shower block code: the gate's
+        )  # "Harbour gate 3391" asked the harbour's shower block code: the gate's
         for k, t in enumerate(tokens[part.start : part.end], part.start)
     )
 
