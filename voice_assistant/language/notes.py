@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from voice_assistant.language.also_called import also_called
 from voice_assistant.language.changes import NEW, OLD, of_a_change
+from voice_assistant.language.days import CALENDAR
 from voice_assistant.language.identity import same_people
 from voice_assistant.language.lexicon import words
 from voice_assistant.language.people import ONE_BEING, is_person_word, mentions
@@ -30,7 +31,6 @@ if TYPE_CHECKING:
 
 SENTENCE_ENDS = frozenset({".", "!", "?", "…", ";", ":", ")"})
 """What may end a sentence; the parser also splits where nothing does."""
-SHORT_DAYS = words("calendar", "month_abbreviations") | words("calendar", "weekday_abbreviations")
 OWNING = frozenset({"subject", "possessor", "label"})
 """A mention in one of these roles says whose its unit (or part) is."""
 JOINING = words("notes", "parting")
@@ -157,7 +157,7 @@ def _at_short_days(doc: Doc, span: Span) -> list[Span]:
     starts = [span.start] + [
         t.i + 1
         for t in span[:-1]
-        if t.text.endswith(".") and t.text[:-1].lower() in SHORT_DAYS and doc[t.i + 1].is_title
+        if t.text.endswith(".") and t.text[:-1].lower() in CALENDAR and doc[t.i + 1].is_title
     ]
     return [doc[a:b] for a, b in zip(starts, [*starts[1:], span.end], strict=True)]
 
