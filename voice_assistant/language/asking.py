@@ -13,6 +13,7 @@ GENERIC = words("kinds", "generic_heads")
 HOW: dict[str, list[str]] = LEXICON["questions"]["how"]
 NOUNS: dict[str, list[str]] = LEXICON["questions"]["nouns"]
 MONEY_VERBS = words("questions", "money_verbs")
+MONEY_THINGS = words("questions", "money_things")
 MONEY_PHRASES: list[tuple[str, str]] = [tuple(p) for p in LEXICON["questions"]["money_phrases"]]
 WRAPPING = words("questions", "wrapping")
 LIGHT = words("questions", "light")
@@ -138,7 +139,16 @@ def by_noun(noun: str) -> tuple[str, ...]:
     """ "What is the F?": the kind of value F is, by the lexicon or WordNet's class."""
     if noun in NOUNS:
         return tuple(NOUNS[noun])
-    return ("attribute",)
+    if noun in MONEY_THINGS:
+        return ("money",)
+    kinds = [NOUNS[k] for k in NOUNS if _a_kind_of(noun, k)]
+    return tuple(kinds[0]) if len(kinds) == 1 else ("attribute",)
+
+
+def _a_kind_of(noun: str, known: str) -> bool:
+    """ "subscription" is a kind of cost, "mileage" of distance: asked as those are
+    (WordNet, first senses only)."""
+    return " " not in noun and wordnet().is_a(noun, known, depth=4, senses=1, ancestor_senses=1)
 
 
 def opens(tokens: tuple[Token, ...], wh: int, kinds: tuple[str, ...], said: set[str]) -> bool:

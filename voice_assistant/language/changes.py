@@ -18,7 +18,7 @@ def change_of(tokens: tuple[Token, ...], value: Value) -> str:
     Thursday to Friday"), ``old`` in an aside saying what it was ("Tue 14 May (was Mon 13
     May)"); "" for any other value of the sentence ("moved to 14 Linden Lane last year":
     last year is no new day)."""
-    if _was(tokens, value.start):
+    if was_before(tokens, value.start):
         return "old"
     k, seen = tokens[value.start].head, {value.start}
     while 0 <= k < len(tokens) and k not in seen:  # the nearest "from" or "to" above it
@@ -33,7 +33,7 @@ def change_of(tokens: tuple[Token, ...], value: Value) -> str:
     return ""
 
 
-def _was(tokens: tuple[Token, ...], start: int) -> bool:
+def was_before(tokens: tuple[Token, ...], start: int) -> bool:
     """The value opens an aside after "was" ("(was Mon 13 May)")."""
     k = start - 1
     while k >= 0 and tokens[k].text.lower() in WAS:

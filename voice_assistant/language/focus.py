@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from voice_assistant.language.changes import change_of
-from voice_assistant.language.days import date_key, same_day
+from voice_assistant.language.changes import change_of, was_before
+from voice_assistant.language.days import CALENDAR, date_key, same_day
 from voice_assistant.language.lexicon import LEXICON, qualifier_words, words
 from voice_assistant.language.question import KIND_NOUNS, Question
-from voice_assistant.language.reading import USER, Part, Unit
+from voice_assistant.language.reading import USER, Part, Token, Unit
 from voice_assistant.language.tokens import content_words, label_end, list_item
 from voice_assistant.language.wordnet import wordnet
 
@@ -121,7 +121,7 @@ def another(question: Question, unit: Unit, part: Part) -> bool:
     counts = [focus_said(focus, p.words - unit.label) for p in unit.parts]
     said = focus_said(focus, part.words - unit.label)
     if said >= max(counts):
-        return False
+        return _a_fraction_of_it(question, unit, part, counts)
     if said:  # a word said as written and nothing of its own: the same thing, said shorter
         return not focus & part.words or _named_otherwise(question, unit, part)
     if _respectively(unit, part, counts):
@@ -131,11 +131,14 @@ def another(question: Question, unit: Unit, part: Part) -> bool:
         t.pos == "VERB"
         and t.dep == "conj"
         and not any(c.head == k and c.dep == "nsubj" for c in tokens)
+        and _opens_with_and(tokens, part)  # not "…, fronts £60", "wash and cut £40"
         for k, t in enumerate(tokens[part.start : part.end], part.start)
     )
     if continues or _other_side_of(unit, part, counts):
         return False
     if max(counts) >= 2 and not _in_the_item_asked(unit, part, counts):
+        return True
+    if _an_item_of_its_own(question, unit, part):
         return True
     colon = label_end(tokens)
     listed = (  # "Quotes for the roof: Ace £4,200, Skyline £3,850": each is the roof's
@@ -165,6 +168,64 @@ def another(question: Question, unit: Unit, part: Part) -> bool:
 
 
 JOINING = frozenset({"and", "or", ",", "/"})
+FRACTIONS = frozenset(LEXICON["numbers"]["fractions"])
+
+
+def _a_fraction_of_it(question: Question, unit: Unit, part: Part, counts: list[int]) -> bool:
+    """ "£2.50 half dozen, £4.50 a dozen" asked the price of a dozen: the part saying a
+    fraction the question does not is another, smaller thing."""
+    asked = {t.lemma for t in question.tokens}
+    if not (part.words & FRACTIONS) - asked:
+        return False
+    return any(
+        p is not part and c == max(counts) and not (p.words & FRACTIONS) - asked
+        for c, p in zip(counts, unit.parts, strict=True)
+    )
+
+
+def _opens_with_and(tokens: tuple[Token, ...], part: Part) -> bool:
+    """The part goes on from the one before: its first word joins it ("and came out …")."""
+    first = next((t for t in tokens[part.start : part.end] if t.pos != "PUNCT"), None)
+    return first is not None and first.pos == "CCONJ"
+
+
+def _an_item_of_its_own(question: Question, unit: Unit, part: Part) -> bool:
+    """Items that each name their thing before its value ("full set £95, fronts only £60,
+    trim £35"): the part's own name says nothing asked, and another part's name says
+    it. Days, and words the question says beside its thing, pick a row of one thing
+    ("Pick-up 3:15, Fridays 2:30"; "vets race 11:20, mixed 14:40" asked the mixed race):
+    they name no other thing. The tagger often reads such names as verbs, so only the
+    order of words and values counts."""
+    focus = {w for w in question.focus if " " not in w}
+    focus = focus - GENERIC - KIND_NOUNS or focus  # "Tom's number …, his wife Jess …"
+    names = [_item_name(unit, p) for p in unit.parts]
+    mine = names[unit.parts.index(part)]
+    asked = question.extra | question.qualifiers  # "vets race 11:20, mixed 14:40"
+    return (
+        bool(mine - question.qualifiers)
+        and not mine & asked
+        and focus_said(focus, frozenset(mine)) == 0
+        and any(focus_said(focus, frozenset(n)) for n in names)
+    )
+
+
+def _item_name(unit: Unit, part: Part) -> set[str]:
+    """The words of a part before its first number, past the line's label; not its
+    people's ("Ace Roofing £4,200, Skyline £3,850": whose quote, not what), unless they
+    are a side ("(students £12)")."""
+    tokens = unit.tokens
+    start = max(part.start, (label_end(tokens) or -1) + 1)
+    first = next((k for k in range(start, part.end) if tokens[k].pos in ("NUM", "SYM")), start)
+    return {
+        t.lemma
+        for k, t in enumerate(tokens[start:first], start)
+        if t.text.isalpha()
+        and t.pos != "PROPN"
+        and (t.lemma in QUALIFIERS or not any(m.start <= k < m.end for m in unit.mentions))
+        and t.pos not in ("ADP", "DET", "CCONJ", "PRON", "AUX", "PART", "ADV")
+        and t.entity not in ("date", "time")
+        and t.lemma not in CALENDAR
+    }
 
 
 def _named_otherwise(question: Question, unit: Unit, part: Part) -> bool:
@@ -237,6 +298,13 @@ def _other_side_of(unit: Unit, part: Part, counts: list[int]) -> bool:
     that names the thing asked: "Darts practice moved from Monday 3 March | to Wednesday 5
     March": the same practice's new day."""
     mine = {change_of(unit.tokens, v) for v in part.values} - {""}
+    n = unit.parts.index(part)
+    if (
+        n
+        and counts[n - 1] == max(counts)
+        and any(was_before(unit.tokens, v.start) for v in part.values)
+    ):
+        return True  # "subs £165/yr (was £150)": what the same subs were
     return any(
         counts[n] == max(counts)
         and {change_of(unit.tokens, v) for v in p.values} & ({"old", "new"} - mine)

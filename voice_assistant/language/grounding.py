@@ -32,6 +32,7 @@ CLAIMS = frozenset(
         "money",
         "count",
         "quantity",
+        "rate",
         "age",
         "duration",
         "person",

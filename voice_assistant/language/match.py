@@ -259,6 +259,7 @@ def best(question: Question, found: list[Match]) -> list[Match]:
     if not found:
         return []
     top = found[0]
+    found = [m for m in found if m is top or not _said_itself(question, top, m)]
     if question.owner is None and _people(found) > 1:
         return []  # "which day is … parents' evening?", the name lost: whose of the two?
     top = next(  # "Our neighbour Ola" over "Ola" inside it: one answer, said whole
@@ -286,7 +287,10 @@ def _said_itself(question: Question, top: Match, other: Match) -> bool:
     the parser reads it) names no thing."""
     if question.head in (question.owner or ()):
         return False
-    return question.head in top.unit.words and question.head not in other.unit.words
+    if question.head in top.unit.words and question.head not in other.unit.words:
+        return True
+    whole = {w for w in question.focus if " " not in w}  # "Savings ISA …" under "# Savings",
+    return whole <= top.unit.words and not whole <= other.unit.words  # not "Junior ISAs: …"
 
 
 def _people(found: list[Match]) -> int:

@@ -120,7 +120,10 @@ def _read(title: str, fields: dict[str, str], lines: list[str], docs: list[Doc])
                 and USER not in m.names
                 and not aside(tokens, m.start, -1)
             ]
-            subject = subjects[0] if subjects else subject if not people else None
+            several = _each_their_own(units[-1])  # "Reg is on 9, Ola on 22A": no one's next
+            subject = (
+                None if several else subjects[0] if subjects else subject if not people else None
+            )
             if subjects or people:
                 listed = labelled and any(m.role == "label" for m in people)
     if owner is None:  # "Bracken", a common word as a title, is the name its text uses
@@ -153,11 +156,14 @@ def _sentences(doc: Doc) -> list[Span]:
 
 def _at_short_days(doc: Doc, span: Span) -> list[Span]:
     """A sentence ending in a short month or weekday ("… Porthleven 8 Aug. At the …"),
-    which the parser reads as an abbreviation going on: two sentences."""
+    which the parser reads as an abbreviation going on, or in a code the tokenizer keeps
+    its full stop on ("… Ola on 22A. Shed padlock …"): two sentences."""
     starts = [span.start] + [
         t.i + 1
         for t in span[:-1]
-        if t.text.endswith(".") and t.text[:-1].lower() in CALENDAR and doc[t.i + 1].is_title
+        if t.text.endswith(".")
+        and (t.text[:-1].lower() in CALENDAR or any(c.isdigit() for c in t.text))
+        and doc[t.i + 1].is_title
     ]
     return [doc[a:b] for a, b in zip(starts, [*starts[1:], span.end], strict=True)]
 
@@ -192,6 +198,18 @@ class NoteReader:
 
     def read_many(self, notes: list[tuple[str, str, dict[str, str]]]) -> list[dict[str, Any]]:
         return [r.to_json() for r in read_notes(self.parser(), notes)]
+
+
+def _each_their_own(unit: Unit) -> bool:
+    """Parts of a sentence that each open with another person ("Reg is on 9, Ola on
+    22A"): a list of people's values, none of them the one the next sentence is about."""
+    openers = set()
+    for part in unit.parts:
+        first = next(
+            (k for k in range(part.start, part.end) if unit.tokens[k].pos != "PUNCT"), None
+        )
+        openers |= {m.names for m in unit.mentions if m.start == first and USER not in m.names}
+    return len(openers) > 1
 
 
 def _title_owner(tokens: tuple[Token, ...]) -> frozenset[str] | None:

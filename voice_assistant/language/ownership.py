@@ -6,7 +6,7 @@ from __future__ import annotations
 from voice_assistant.language.lexicon import words
 from voice_assistant.language.question import Question
 from voice_assistant.language.reading import USER, Mention, NoteReading, Part, Token, Unit, Value
-from voice_assistant.language.tokens import aside, content_words, list_item
+from voice_assistant.language.tokens import aside, content_words, label_end, list_item
 from voice_assistant.language.wordnet import wordnet
 
 ATTRIBUTES = words("person", "attributes")
@@ -203,8 +203,15 @@ def _whose(
     if (start, end) != (0, len(tokens)) and item:  # a list's item opening with a name:
         return item[0].names  # "…; Ann & Rob moved from Sat 5 May to Sat 12 May, 2pm; …"
 
+    colon = label_end(tokens)
+    own_label = label_end(tokens[start:end]) is not None
+
     def here(m: Mention) -> bool:  # "Chair: Ola; vice-chair: Ren": each its own label
-        return m.role != "label" or start <= m.start < end
+        if m.role != "label" or start <= m.start < end:
+            return True
+        # "Ada: swim Mon 4pm; piano with Mrs Lee, £18": the line's label heads each item
+        # that has no label of its own
+        return colon is not None and m.end <= colon and not own_label
 
     label = [m for m in unit.mentions if m.role == "label" and usable(m) and here(m)]
     if label:

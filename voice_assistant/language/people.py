@@ -37,8 +37,8 @@ def is_name(token: Token, title: bool = False) -> bool:
     calls a name an organisation or a nationality, so that is no bar."""
     if token.lemma in CALENDAR or not token.text[:1].isupper() or not token.text.isalpha():
         return False
-    if len(token.text) < 2:
-        return False
+    if len(token.text) < 2 or token.text.isupper():
+        return False  # "my cash ISA", "the PIN": a name is not written in capitals
     if token.entity not in ("", "person", "organisation", "group", "place"):
         return False
     if token.entity == "place" and token.dep != "poss":

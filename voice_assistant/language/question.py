@@ -27,11 +27,14 @@ from voice_assistant.language.days import CALENDAR
 from voice_assistant.language.lexicon import LEXICON, qualifier_words, words
 from voice_assistant.language.people import FIRST_PERSON, mentions
 from voice_assistant.language.question_parts import (
+    PERIODS,
     adjective,
     asked_of,
     days_asked,
     name_of,
     nominal,
+    qualifiers_of,
+    said_as_when,
 )
 from voice_assistant.language.reading import USER, Token
 from voice_assistant.language.tokens import CONTENT, content_words, hyphened, tokens_of
@@ -45,6 +48,7 @@ if TYPE_CHECKING:
 
 UNSAID = words("questions", "unsaid")
 NOT_PICKING = words("questions", "not_picking")
+CURRENT = words("questions", "current")
 NAMING = words("questions", "naming_verbs")
 NOMINAL = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "attr", "acomp", "poss"})
 FRACTIONS = frozenset(LEXICON["numbers"]["fractions"])
@@ -53,10 +57,6 @@ KIND_NOUNS = frozenset(LEXICON["questions"]["nouns"])
 """Nouns that name the kind of value asked ("address", "price"): a note may not say them."""
 REMINDING = words("questions", "reminding")
 QUALIFIERS = qualifier_words()
-VERB_QUALIFIERS = frozenset(
-    w for q in LEXICON["qualifiers"] if q.get("verbs") for side in q["sides"] for w in side
-)
-"""Verbs that pick one of two values ("leaves" at 9:10, "lands" at 12:30)."""
 
 
 @dataclass(frozen=True)
@@ -154,7 +154,7 @@ def reading_of(text: str, tokens: tuple[Token, ...]) -> Question:
     skip = set(range(wh_start, wh_end)) | owned
     written = hyphened(tokens)  # "non-members": one word, not "non" and "members"
     joined = {k + d for k in written for d in (-1, 0, 1)}
-    qualifiers = _qualifiers(tokens, skip)
+    qualifiers = qualifiers_of(tokens, skip)
     focus: set[str] = set()
     extra: set[str] = set()
     for i in outside:
@@ -166,6 +166,7 @@ def reading_of(text: str, tokens: tuple[Token, ...]) -> Question:
             or t.entity in ("date", "time")
             or i in joined
             or not t.text[:1].isalnum()
+            or said_as_when(tokens, i)
         ):
             continue
         if adjective(t):
@@ -183,6 +184,7 @@ def reading_of(text: str, tokens: tuple[Token, ...]) -> Question:
         and not wh_start <= i < wh_end
         and t.lemma.isalpha()
         and t.lemma not in NOT_PICKING
+        and not (t.lemma in PERIODS and i and tokens[i - 1].lemma in CURRENT)  # "this year"
     }
     focus |= {w for w in content_words(tokens) if " " in w and w.split()[0] in focus}
     hyphened_nouns = {  # "vice-captain": one noun, as a note's words hold it
@@ -258,21 +260,6 @@ def _open(text: str, tokens: tuple[Token, ...]) -> Question:
     )
 
 
-def _qualifiers(tokens: tuple[Token, ...], skip: set[int]) -> frozenset[str]:
-    """The words that pick one of two ("guest", "back", "wholesale")."""
-    written = hyphened(tokens)
-    joined = {k + d for k in written for d in (-1, 0, 1)}
-    return frozenset(
-        t.lemma
-        for i, t in enumerate(tokens)
-        if i not in skip | joined
-        and t.lemma in QUALIFIERS
-        and t.dep != "prt"
-        and t.entity != "date"
-        and (t.pos != "VERB" or t.lemma in VERB_QUALIFIERS)
-    ) | frozenset(w for w in written.values() if w in QUALIFIERS)
-
-
 def _about(question: Question) -> Question:
     """An open question's focus and owner ("Tell me about Wilhelmina's birthday party"): what
     the model's answer must be about, checked by code (``language.grounding``)."""
@@ -285,7 +272,7 @@ def _about(question: Question) -> Question:
     head = _head(tokens, nouns)
     people = mentions(tokens, frozenset())
     owner, owned = owner_of(tokens, people, head, ())
-    qualifiers = _qualifiers(tokens, owned)
+    qualifiers = qualifiers_of(tokens, owned)
     focus = frozenset(tokens[i].lemma for i in nouns if i not in owned) - qualifiers
     names = frozenset(n for m in people for n in m.names if n != USER and named(tokens, m))
     return replace(question, focus=focus, owner=owner, names=names, qualifiers=qualifiers)

@@ -6,11 +6,20 @@ from __future__ import annotations
 
 from voice_assistant.language.asking import WRAPPING
 from voice_assistant.language.days import date_key
-from voice_assistant.language.lexicon import words
+from voice_assistant.language.lexicon import LEXICON, qualifier_words, words
 from voice_assistant.language.reading import USER, Mention, Token
+from voice_assistant.language.tokens import hyphened
 from voice_assistant.language.wordnet import wordnet
 
 RECKONED_FROM = words("questions", "reckoned_from")
+WHEN_SAID = words("questions", "when_said")
+PERIODS = words("questions", "periods")
+DIRECTIONS = words("questions", "directions")
+QUALIFIERS = qualifier_words()
+VERB_QUALIFIERS = frozenset(
+    w for q in LEXICON["qualifiers"] if q.get("verbs") for side in q["sides"] for w in side
+)
+"""Verbs that pick one of two values ("leaves" at 9:10, "lands" at 12:30)."""
 
 
 def days_asked(tokens: tuple[Token, ...], wh_start: int, wh_end: int) -> tuple[frozenset[str], ...]:
@@ -77,3 +86,54 @@ def asked_of(tokens: tuple[Token, ...], mention: Mention) -> bool:
     t = tokens[mention.start]
     head = tokens[t.head] if 0 <= t.head < len(tokens) else t
     return t.dep in ("dobj", "dative", "iobj") and head.lemma in WRAPPING
+
+
+def said_as_when(tokens: tuple[Token, ...], i: int) -> bool:
+    """A noun of time said as when the question is asked of, not what it asks about
+    ("my price for a trim these days", "the insurance this time")."""
+    t = tokens[i]
+    return (
+        t.dep == "npadvmod"
+        and (t.lemma in PERIODS or "noun.time" in wordnet().lexnames(t.lemma))
+        and any(c.head == i and c.lemma in WHEN_SAID for c in tokens)
+    )
+
+
+def qualifiers_of(tokens: tuple[Token, ...], skip: set[int]) -> frozenset[str]:
+    """The words that pick one of two ("guest", "back", "wholesale")."""
+    written = hyphened(tokens)
+    joined = {k + d for k in written for d in (-1, 0, 1)}
+    return (
+        frozenset(
+            t.lemma
+            for i, t in enumerate(tokens)
+            if i not in skip | joined
+            and t.lemma in QUALIFIERS
+            and t.dep != "prt"
+            and (t.entity != "date" or _of_a_period(tokens, i))
+            and (t.pos != "VERB" or t.dep == "compound" or t.lemma in VERB_QUALIFIERS)
+        )
+        | frozenset(w for w in written.values() if w in QUALIFIERS)
+        | _as_written(tokens, skip)
+    )
+
+
+def _as_written(tokens: tuple[Token, ...], skip: set[int]) -> frozenset[str]:
+    """A side the lexicon lists in a verb's own form ("going into hibernation", "coming
+    out"): the form said, where the verb's lemma ("go") picks no side."""
+    return frozenset(
+        t.text.lower()
+        for i, t in enumerate(tokens)
+        if i not in skip
+        and t.pos in ("VERB", "AUX")
+        and t.text.lower() != t.lemma
+        and t.text.lower() in QUALIFIERS
+        and t.lemma not in QUALIFIERS
+        and any(c.head == i and c.lemma in DIRECTIONS for c in tokens)  # not "coming off"
+    )
+
+
+def _of_a_period(tokens: tuple[Token, ...], i: int) -> bool:
+    """ "last year", "next season": a side said of a period (the old fee, the new one),
+    not a day named ("last Tuesday")."""
+    return i + 1 < len(tokens) and tokens[i + 1].lemma in PERIODS

@@ -32,7 +32,7 @@ class Token:
 @dataclass(frozen=True)
 class Value:
     kind: str
-    """``date``, ``time``, ``money``, ``count``, ``quantity``, ``person``, ``place``,
+    """``date``, ``time``, ``money``, ``count``, ``quantity``, ``rate``, ``person``, ``place``,
     ``organisation``, ``code`` or ``attribute``."""
     text: str
     start: int

@@ -21,11 +21,20 @@ NOMINAL_ROLES = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "attr", "compou
 NEGATION = words("negation", "words")
 
 
+SHORT_FORMS: dict[str, str] = dict(LEXICON["tokens"]["short_forms"]) | {
+    f"{day}s": day for day in LEXICON["calendar"]["weekdays"]
+}
+
+
 def lemma(token: object) -> str:
     """Lower-case lemma without accents ("Tomás" and "Tomas", as whisper may write it,
     are one name); a proper noun, and a capitalised word English does not know, keeps its
-    own text."""
+    own text; a word as people jot it is the word it stands for ("op", "hrs")."""
     text = str(getattr(token, "text", ""))
+    if text.lower().rstrip(".") in SHORT_FORMS:
+        return SHORT_FORMS[text.lower().rstrip(".")]
+    if len(text) > 2 and text.endswith("s") and text[:-1].isupper():
+        return text[:-1].lower()  # "ISAs": the plural of a word written in capitals
     said = text if getattr(token, "pos_", "") == "PROPN" else getattr(token, "lemma_", text)
     if said != text and text[:1].isupper() and text.isalpha() and _unknown(said):
         said = text  # a name the tagger took for a plural ("Ynys: 30 April", not "Yny")
@@ -56,7 +65,7 @@ def tokens_of(span: Span) -> tuple[Token, ...]:
     return tuple(
         Token(
             text=t.text,
-            lemma=lemma(t),
+            lemma="number" if _number_sign(t) else lemma(t),
             pos=t.pos_,
             dep=t.dep_,
             head=(t.head.i - start) if span.start <= t.head.i < span.end else -1,
@@ -64,6 +73,17 @@ def tokens_of(span: Span) -> tuple[Token, ...]:
             joined=not t.whitespace_,
         )
         for t in span
+    )
+
+
+def _number_sign(token: SpacyToken) -> bool:
+    """ "no." before a number ("membership no. 44817"): the word "number", not "no"."""
+    doc = token.doc
+    return (
+        token.lower_ == "no"
+        and token.i + 2 < len(doc)
+        and doc[token.i + 1].text == "."
+        and doc[token.i + 2].like_num
     )
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from voice_assistant.language.days import CALENDAR, a_day
+from voice_assistant.language.codes import codes, digit_groups, named_by, per_measure
+from voice_assistant.language.days import CALENDAR
 from voice_assistant.language.lexicon import SMALL_NUMBERS, TENS, words
 from voice_assistant.language.people import TITLES, is_name
 from voice_assistant.language.reading import Token, Value
@@ -67,28 +68,30 @@ def values(tokens: tuple[Token, ...]) -> list[Value]:
             i = j  # "buff stoneware": no one's name is written in lower case
             continue
         end = j + 1 if kind == "quantity" and tokens[i].entity == "count" else j
+        if tokens[end - 1].text == "%":  # "Cash ISA 4.1%", as the recogniser runs it: the rate
+            i = next((k for k in range(i, end) if tokens[k].pos == "NUM"), i)
         found.append(Value(kind, text_of(tokens, i, end), i, end))
         text = text_of(tokens, i, end)
         if kind in ("date", "count") and text.isdigit() and len(text) >= 3:
-            found.append(Value("code", text, i, end, _named_by(tokens, i)))  # "3958": a code too
+            found.append(Value("code", text, i, end, named_by(tokens, i)))  # "3958": a code too
         elif end - i > 1 and tokens[end - 1].text.isdigit() and len(tokens[end - 1].text) >= 3:
             # "main gate on Mill Road 4471": the recogniser's name took the code after it
             found.append(Value("code", tokens[end - 1].text, end - 1, end))
         i = end
-    codes = _codes(tokens, set())
+    written = codes(tokens, set())
     lettered = [
         c
-        for c in codes
+        for c in written
         if any(ch.isalpha() for ch in c.text)
         and not all(tokens[k].entity == "time" for k in range(c.start, c.end))  # "3pm"
-        and not _per_measure(tokens, c)
+        and not per_measure(tokens, c)
     ]
-    lettered += [c for c in codes if _digit_groups(tokens, c)]
+    lettered += [c for c in written if digit_groups(tokens, c)]
     found = [v for v in found if not any(c.start < v.end and v.start < c.end for c in lettered)]
     found += lettered  # "KL 26 MRT" is a plate, not a time "26 MRT" and a name "KL"; and
     # "07831 402 196" a phone number, not a year "07831" and a code "402 196"
     covered = {k for v in found for k in range(v.start, v.end)}
-    found += [c for c in _codes(tokens, covered) if not any(ch.isalpha() for ch in c.text)]
+    found += [c for c in codes(tokens, covered) if not any(ch.isalpha() for ch in c.text)]
     covered = {k for v in found for k in range(v.start, v.end)}
     found += [  # "one in the evening": a number the recogniser left out
         Value("count", t.text, k, k + 1)
@@ -102,7 +105,7 @@ def values(tokens: tuple[Token, ...]) -> list[Value]:
         {k for v in found if v.kind in ("date", "time", "money") for k in range(v.start, v.end)},
     )
     found += _named_places(tokens, found)
-    found += _over_codes(tokens, _attributes(tokens), found)
+    found += _overcodes(tokens, _attributes(tokens), found)
     return sorted(_ranges(tokens, _titled(tokens, found)), key=lambda v: (v.start, -v.end))
 
 
@@ -118,7 +121,6 @@ def _titled(tokens: tuple[Token, ...], found: list[Value]) -> list[Value]:
 
 
 RANGE = words("notes", "range_joints")
-MONEY_SIGNS = words("money", "signs")
 
 
 def _ranges(tokens: tuple[Token, ...], found: list[Value]) -> list[Value]:
@@ -159,74 +161,6 @@ def _names(tokens: tuple[Token, ...], covered: set[int]) -> list[Value]:
         out.append(Value("person", text_of(tokens, i, j), i, j))
         i = j
     return out
-
-
-def _codes(tokens: tuple[Token, ...], covered: set[int]) -> list[Value]:
-    """Written-together runs holding digits ("4411", "tawny-owl-2291", "Kestrel-5G"), and
-    digit groups ("07700 900123"): codes, numbers, passwords."""
-    out = []
-    i = 0
-    while i < len(tokens):
-        if i in covered or not any(c.isdigit() for c in tokens[i].text):
-            i += 1
-            continue
-        start, end = i, i + 1
-        while start > 0 and start - 1 not in covered and _code_part(tokens, start - 1, True):
-            start -= 1
-        while end < len(tokens) and end not in covered and _code_part(tokens, end, False):
-            end += 1
-        digits = sum(c.isdigit() for t in tokens[start:end] for c in t.text)
-        mixed = any(c.isalpha() for t in tokens[start:end] for c in t.text)
-        if digits >= 3 or mixed:
-            named = _named_by(tokens, start)  # "asset tag 88213", "plot 17B"
-            out.append(Value("code", text_of(tokens, start, end), start, end, named))
-        i = end
-    return out
-
-
-def _digit_groups(tokens: tuple[Token, ...], code: Value) -> bool:
-    """Groups of digits written apart, as a phone number is ("07831 402 196"), or joined
-    by hyphens, as a combination is ("4-1-9-2"; a day "12-03-2026" stays a day)."""
-    said = tokens[code.start : code.end]
-    digits = sum(len(t.text) for t in said)
-    if len(said) > 1 and all(t.text.isdigit() for t in said) and digits >= 7:
-        return True
-    groups = [t for t in said if t.text != "-"]
-    return (
-        (len(groups) >= 3 or (len(groups) == 2 and digits >= 6))  # "payroll 55-2301"
-        and all(t.text.isdigit() for t in groups)
-        and all(t.joined for t in said[:-1])
-        and not any(t.entity == "time" for t in said)
-        and not (any(t.entity == "date" for t in said) and a_day([int(t.text) for t in groups]))
-    )
-
-
-def _per_measure(tokens: tuple[Token, ...], code: Value) -> bool:
-    """ "£2.40/m", "£12.50/month": a price per measure, not a code."""
-    slash = next((k for k in range(code.start, code.end) if tokens[k].text == "/"), None)
-    return slash is not None and all(
-        tokens[k].entity == "money" or tokens[k].text in MONEY_SIGNS
-        for k in range(code.start, slash)
-    )
-
-
-def _named_by(tokens: tuple[Token, ...], start: int) -> tuple[str, ...]:
-    """The nouns right before a code, which say what it is ("asset tag 88213")."""
-    k = start
-    while k > 0 and tokens[k - 1].pos in ("NOUN", "PROPN") and not tokens[k - 1].entity:
-        k -= 1
-    return tuple(sorted({t.lemma for t in tokens[k:start]}))
-
-
-def _code_part(tokens: tuple[Token, ...], k: int, before: bool) -> bool:
-    """Whether token ``k`` belongs to the code beside it: written together with it
-    ("tawny-owl-2291"), digits ("07700 900123"), or short capitals ("KL 26 MRT")."""
-    t = tokens[k]
-    if t.text in (",", ";", ".", ":", ")", "("):
-        return False
-    together = t.joined if before else tokens[k - 1].joined
-    short_caps = t.text.isalnum() and t.text.isupper() and len(t.text) <= 4
-    return together or any(c.isdigit() for c in t.text) or short_caps
 
 
 def _places(tokens: tuple[Token, ...], temporal: set[int]) -> list[Value]:
@@ -277,7 +211,7 @@ def _named_places(tokens: tuple[Token, ...], found: list[Value]) -> list[Value]:
     return out
 
 
-def _over_codes(
+def _overcodes(
     tokens: tuple[Token, ...], attributes: list[Value], found: list[Value]
 ) -> list[Value]:
     """An attribute that ends inside a code ends where the code does ("KL 26" of "The new

@@ -1,0 +1,69 @@
+"""Words as people jot them ("op", "/yr", "no.", "Wednesdays", "ISAs") read as the words
+they stand for; list items that each name their own thing before its value; a line's
+label over the items after it; a percentage as a rate; the usual side of a price (the
+adult's); a fraction said of one item; a sentence ending in a code; and a side said by
+a verb's own form ("going in")."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.unit.language.matching import read_all, value_of
+
+NOTES = [
+    ("Gran", "Gran's hip op 14 Mar at the Royal, pre-op 2 Mar."),
+    ("Swim club", "Swim club subs £60/yr (was £52), due 1 Apr."),
+    ("School runs", "Drop-off 8:40, Wednesdays 9:30."),
+    ("Hair prices", "Prices from May: wash and cut £40 (was £36), blow-dry £25, fringe trim £8."),
+    ("Kelby regatta", "Regatta at Kelby 4 July. At Kelby: juniors race 10:15, open 13:30."),
+    (
+        "Maya's clubs",
+        "Maya: Scouts Tue 7-8:30, subs £30 a term; violin with Mr Dunn Sat 10am, £22 a lesson.",
+    ),
+    ("Savings", "Savings ISA 3.9% now (was 3.2%), £4,000 in. Junior ISAs: Maya £1,200, Leo £950."),
+    ("Bakery", "Scones: £3 half dozen, £5.50 a dozen."),
+    ("Lockers", "My locker is 7, Sam is on 12, Ola on 14B. Bike lock combination 2-8-1-6."),
+    ("Pool", "Swim passes £5 a session (students £3)."),
+    ("Library", "Library card no. 55123, renew by June."),
+    (
+        "Rex",
+        "Rex boarded at Hollins Kennels 2 to 9 Aug: weighed 31 kg going in, 28.5 kg coming out.",
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def candidates(parser):
+    return read_all(parser, NOTES)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("When is Gran's hip operation?", "14 Mar"),  # "op": an operation
+        ("What are the swim club subs?", "£60"),  # "subs": subscriptions, money
+        ("What were the swim club subs last year?", "£52"),  # "(was £52)": the same subs
+        ("What time is drop-off on a Wednesday?", "9:30"),  # "Wednesdays": that weekday
+        ("What time is drop-off?", "8:40"),  # the usual row, not the one of a day
+        ("How much is a fringe trim these days?", "£8"),  # "these days": when, not what
+        ("How much is a wash and cut?", "£40"),  # not the blow-dry beside it
+        ("What time's the open race at Kelby?", "13:30"),  # "open": the question's word
+        ("How much is Maya's violin lesson?", "£22"),  # the label's person, past "with"
+        ("How much is Leo's violin lesson?", None),  # Maya's, not Leo's
+        ("How much is in Leo's junior ISA?", "£950"),  # "ISA" no one's name
+        ("What rate is the savings ISA paying now?", "3.9%"),  # a rate, not a code
+        ("How much is in the savings ISA?", "£4,000"),  # never the rate
+        ("How much is a dozen scones?", "£5.50"),  # not the half dozen
+        ("What's the combination for my bike lock?", "2-8-1-6"),  # a sentence after "14B."
+        ("How much is a swim pass?", "£5"),  # the adult price, not the students'
+        ("How much is a swim pass for students?", "£3"),
+        ("What's my library card number?", "55123"),  # "no." before a number
+    ],
+)
+def test_jotted_words_and_items_answer_the_thing_asked(parser, candidates, text, value):
+    assert value_of(parser, candidates, text) == value
+
+
+def test_a_side_said_by_the_verb_is_never_the_other_sides_value(parser, candidates):
+    assert value_of(parser, candidates, "How heavy was Rex going into the kennels?") != "28.5 kg"
+    assert value_of(parser, candidates, "How heavy was Rex coming out of the kennels?") != "31 kg"
