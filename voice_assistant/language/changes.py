@@ -11,6 +11,8 @@ CHANGE_VERBS = words("changes", "verbs")
 OLD = words("changes", "old")
 NEW = words("changes", "new")
 WAS = words("changes", "was")
+DAY_PARTS = frozenset({"appos", "compound", "nummod"})
+"""How a day's words hang on each other ("Sat 12 Sept"): the to may hang on any."""
 
 
 def change_of(tokens: tuple[Token, ...], value: Value) -> str:
@@ -45,6 +47,10 @@ def _on_a_from(tokens: tuple[Token, ...], k: int) -> bool:
     """The "to" at ``k`` hangs, as the parser reads it, on a change's "from" or on the
     from's day ("moved from Sat 5 May | to Sat 12 May")."""
     head = tokens[k].head
+    seen = {k}
+    while 0 <= head < len(tokens) and tokens[head].dep in DAY_PARTS and head not in seen:
+        seen.add(head)  # "from Sat 12 Sept | to …": the to hung on the day's month
+        head = tokens[head].head
     if 0 <= head < len(tokens) and tokens[head].dep == "pobj":
         head = tokens[head].head
     return 0 <= head < len(tokens) and tokens[head].pos == "ADP" and of_a_change(tokens, head)

@@ -258,7 +258,9 @@ def best(question: Question, found: list[Match]) -> list[Match]:
     the same thing stands over an older one (a moved appointment)."""
     if not found:
         return []
-    top = found[0]
+    tied = [m for m in found if m.score == found[0].score]
+    named = [m for m in tied if _names_owner(question, m)]  # "Ola 16 May", over a day
+    top = named[0] if len(named) == 1 else found[0]  # Ola has only by an alias the notes give
     found = [m for m in found if m is top or not _said_itself(question, top, m)]
     if question.owner is None and _people(found) > 1:
         return []  # "which day is … parents' evening?", the name lost: whose of the two?
@@ -281,16 +283,25 @@ def best(question: Question, found: list[Match]) -> list[Match]:
 
 
 def _said_itself(question: Question, top: Match, other: Match) -> bool:
-    """``top``'s own sentence names the thing asked, and ``other`` has it only from its
-    note's title ("My club talk: … is at 11:20. The workshop is at 9:30." asked when
-    the talk is). A head that is whose the thing is ("Which vet does Bramble go to?", as
-    the parser reads it) names no thing."""
+    """``top``'s own part names whose it is asked and ``other``'s does not, or ``top``'s
+    own sentence names the thing asked and ``other`` has it only from its note's title
+    ("My club talk: … is at 11:20. The workshop is at 9:30." asked when the talk is). A
+    head that is whose the thing is ("Which vet does Bramble go to?", as the parser
+    reads it) names no thing."""
+    if _names_owner(question, top) and not _names_owner(question, other):
+        return True
     if question.head in (question.owner or ()):
         return False
     if question.head in top.unit.words and question.head not in other.unit.words:
         return True
     whole = {w for w in question.focus if " " not in w}  # "Savings ISA …" under "# Savings",
     return whole <= top.unit.words and not whole <= other.unit.words  # not "Junior ISAs: …"
+
+
+def _names_owner(question: Question, match: Match) -> bool:
+    """The value's own part names whose the question asks, as the question says it."""
+    owner = (question.owner or frozenset()) - {USER}
+    return bool(owner & match.part.words)
 
 
 def _people(found: list[Match]) -> int:

@@ -11,6 +11,7 @@ from voice_assistant.language.wordnet import wordnet
 
 ATTRIBUTES = words("person", "attributes")
 PEOPLE = words("person", "anyone")
+MONEY_VERBS = words("questions", "money_verbs")
 
 
 def owned(
@@ -26,7 +27,7 @@ def owned(
     my dentist?") is no owner."""
     if question.owner is None:
         return True
-    if question.governor[1] == "nsubj" and question.owner != {USER}:
+    if (question.governor[1] == "nsubj" or _doer_of_a_sum(question)) and question.owner != {USER}:
         # "Who's taking Thistle to the vet?": the doer is asked, of a unit about Thistle
         people = {n for m in unit.mentions for n in m.names} | set(unit.owner) | set(note.owner)
         people |= {a for n in people for a in known.get(n, frozenset())}
@@ -42,6 +43,19 @@ def owned(
         or _of_the_thing(question, note, unit, whose)
         or _titled_possession(question, note)
         or _said_to_be(question, note, whose)
+    )
+
+
+def _doer_of_a_sum(question: Question) -> bool:
+    """ "How much does Lucy charge?": the owner charges (pays, owes) the sum asked; it is
+    the sum of a unit naming her, not a sum of her own."""
+    tokens = question.tokens
+    return any(
+        t.lemma in MONEY_VERBS
+        and any(
+            c.head == k and c.dep == "nsubj" and c.lemma in (question.owner or ()) for c in tokens
+        )
+        for k, t in enumerate(tokens)
     )
 
 

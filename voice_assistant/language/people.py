@@ -100,6 +100,8 @@ def mentions(
         if noun and i > 0 and tokens[i - 1].dep == "compound" and tokens[i - 1].pos == "NOUN":
             words_ = f"{tokens[i - 1].lemma} {words_}"  # "window cleaner"
         names = {words_} | ({tokens[i].lemma, tokens[j - 1].lemma} if named else set())
+        if named and j - i > 2:  # "Physio Ana Roe": Ana Roe, and Ana
+            names |= {" ".join(x.lemma for x in tokens[i + 1 : j]), tokens[i + 1].lemma}
         names -= TITLES
         start = i - 1 if noun and " " in words_ else i
         hyphen = i >= 2 and tokens[i - 1].text == "-" and tokens[i - 2].joined

@@ -14,7 +14,6 @@ from voice_assistant.language.wordnet import wordnet
 RECKONED_FROM = words("questions", "reckoned_from")
 WHEN_SAID = words("questions", "when_said")
 PERIODS = words("questions", "periods")
-DIRECTIONS = words("questions", "directions")
 QUALIFIERS = qualifier_words()
 VERB_QUALIFIERS = frozenset(
     w for q in LEXICON["qualifiers"] if q.get("verbs") for side in q["sides"] for w in side
@@ -103,34 +102,15 @@ def qualifiers_of(tokens: tuple[Token, ...], skip: set[int]) -> frozenset[str]:
     """The words that pick one of two ("guest", "back", "wholesale")."""
     written = hyphened(tokens)
     joined = {k + d for k in written for d in (-1, 0, 1)}
-    return (
-        frozenset(
-            t.lemma
-            for i, t in enumerate(tokens)
-            if i not in skip | joined
-            and t.lemma in QUALIFIERS
-            and t.dep != "prt"
-            and (t.entity != "date" or _of_a_period(tokens, i))
-            and (t.pos != "VERB" or t.dep == "compound" or t.lemma in VERB_QUALIFIERS)
-        )
-        | frozenset(w for w in written.values() if w in QUALIFIERS)
-        | _as_written(tokens, skip)
-    )
-
-
-def _as_written(tokens: tuple[Token, ...], skip: set[int]) -> frozenset[str]:
-    """A side the lexicon lists in a verb's own form ("going into hibernation", "coming
-    out"): the form said, where the verb's lemma ("go") picks no side."""
     return frozenset(
-        t.text.lower()
+        t.lemma
         for i, t in enumerate(tokens)
-        if i not in skip
-        and t.pos in ("VERB", "AUX")
-        and t.text.lower() != t.lemma
-        and t.text.lower() in QUALIFIERS
-        and t.lemma not in QUALIFIERS
-        and any(c.head == i and c.lemma in DIRECTIONS for c in tokens)  # not "coming off"
-    )
+        if i not in skip | joined
+        and t.lemma in QUALIFIERS
+        and t.dep != "prt"
+        and (t.entity != "date" or _of_a_period(tokens, i))
+        and (t.pos != "VERB" or t.dep == "compound" or t.lemma in VERB_QUALIFIERS)
+    ) | frozenset(w for w in written.values() if w in QUALIFIERS)
 
 
 def _of_a_period(tokens: tuple[Token, ...], i: int) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 from voice_assistant.language.codes import codes, digit_groups, named_by, per_measure
-from voice_assistant.language.days import CALENDAR
+from voice_assistant.language.days import CALENDAR, MONTH_INDEX
 from voice_assistant.language.lexicon import SMALL_NUMBERS, TENS, words
 from voice_assistant.language.people import TITLES, is_name
 from voice_assistant.language.reading import Token, Value
@@ -63,6 +63,8 @@ def values(tokens: tuple[Token, ...]) -> list[Value]:
         j = i
         while j < len(tokens) and tokens[j].entity == kind:
             j += 1
+        while kind == "date" and j < len(tokens) and tokens[j].lemma.rstrip(".") in MONTH_INDEX:
+            j += 1  # "Tue 23 June", the recogniser's day without its month
         kind = _kind_of_entity(tokens, i, j, kind)
         if kind in ("person", "organisation") and not tokens[i].text[:1].isupper():
             i = j  # "buff stoneware": no one's name is written in lower case

@@ -24,6 +24,15 @@ NOTES = [
         "Tom Reid moved from Sat 5 Sept to Sat 12 Sept, 2pm; Lucy Marsh & Sam Cole on Sat "
         "3 Oct, 11am.",  # a change inside a list: the parser hangs "to" on the from's day
     ),
+    (
+        "Sofa",
+        "Sofa delivery moved from Fri 9 May to Tue 20 May because of the floor.",
+    ),  # the recogniser's "Tue 20" without its month
+    (
+        "Christenings",
+        "Sun 4 May - Ada Roe, 11am; Eve Lamb & Ian Pike moved from Sun 1 June to Sun 8 "
+        "June, 12 noon, hymns tbc.",  # "to" hung on the from's month
+    ),
 ]
 
 
@@ -43,6 +52,8 @@ def candidates(parser):
         ("When is Kate Byrne's wedding?", "Sat 12 Sept at 2pm"),
         ("When is Ann and Rob's wedding?", "Sat 8 Aug at 1pm"),
         ("When is Lucy and Sam's wedding?", "Sat 3 Oct at 11am"),
+        ("When is the sofa delivery?", "Tue 20 May"),
+        ("When is Eve and Ian's christening now?", "Sun 8 June at noon"),
     ],
 )
 def test_the_new_day_is_the_answer(parser, candidates, text, value):

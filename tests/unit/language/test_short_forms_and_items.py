@@ -1,8 +1,8 @@
 """Words as people jot them ("op", "/yr", "no.", "Wednesdays", "ISAs") read as the words
 they stand for; list items that each name their own thing before its value; a line's
-label over the items after it; a percentage as a rate; the usual side of a price (the
-adult's); a fraction said of one item; a sentence ending in a code; and a side said by
-a verb's own form ("going in")."""
+label over the items after it; a percentage as a rate; a side or a fraction said of one
+item only ("(students £3)", "half dozen"); a sentence ending in a code; a sum someone
+charges or owes; and a name written beside its value over one the notes only alias."""
 
 from __future__ import annotations
 
@@ -25,10 +25,14 @@ NOTES = [
     ("Lockers", "My locker is 7, Sam is on 12, Ola on 14B. Bike lock combination 2-8-1-6."),
     ("Pool", "Swim passes £5 a session (students £3)."),
     ("Library", "Library card no. 55123, renew by June."),
+    ("Physio", "Physio Ana Roe at Millbrook Clinic, Weds 9am, £52 a session (first visit £65)."),
+    ("Owed", "Owed: Brook Farm £410 for May, Jo Tate £95."),
     (
-        "Rex",
-        "Rex boarded at Hollins Kennels 2 to 9 Aug: weighed 31 kg going in, 28.5 kg coming out.",
+        "Family",
+        "My brother Tom and his wife Ann live in York with baby Lily; Ann's mum Pat lives "
+        "with them, the kids call her Gigi.",
     ),
+    ("Family birthdays", "Birthdays: Tom 14 Sept, Ann 30 Apr, Lily 2 Jul, Gigi 16 May."),
 ]
 
 
@@ -58,12 +62,11 @@ def candidates(parser):
         ("How much is a swim pass?", "£5"),  # the adult price, not the students'
         ("How much is a swim pass for students?", "£3"),
         ("What's my library card number?", "55123"),  # "no." before a number
+        ("How much does Ana charge per session?", "£52"),  # she charges; "Physio Ana Roe"
+        ("How much does Jo Tate owe me?", "£95"),
+        ("When's Gigi's birthday?", "16 May"),  # her name beside it, over any alias
+        ("When's Tom's birthday?", "14 Sept"),
     ],
 )
 def test_jotted_words_and_items_answer_the_thing_asked(parser, candidates, text, value):
     assert value_of(parser, candidates, text) == value
-
-
-def test_a_side_said_by_the_verb_is_never_the_other_sides_value(parser, candidates):
-    assert value_of(parser, candidates, "How heavy was Rex going into the kennels?") != "28.5 kg"
-    assert value_of(parser, candidates, "How heavy was Rex coming out of the kennels?") != "31 kg"
