@@ -14,6 +14,7 @@ HOW: dict[str, list[str]] = LEXICON["questions"]["how"]
 NOUNS: dict[str, list[str]] = LEXICON["questions"]["nouns"]
 MONEY_VERBS = words("questions", "money_verbs")
 MONEY_THINGS = words("questions", "money_things")
+CODE_THINGS = words("questions", "code_things")
 MONEY_PHRASES: list[tuple[str, str]] = [tuple(p) for p in LEXICON["questions"]["money_phrases"]]
 WRAPPING = words("questions", "wrapping")
 LIGHT = words("questions", "light")
@@ -141,6 +142,8 @@ def by_noun(noun: str) -> tuple[str, ...]:
         return tuple(NOUNS[noun])
     if noun in MONEY_THINGS:
         return ("money",)
+    if noun in CODE_THINGS:
+        return ("code",)
     kinds = [NOUNS[k] for k in NOUNS if _a_kind_of(noun, k)]
     return tuple(kinds[0]) if len(kinds) == 1 else ("attribute",)
 

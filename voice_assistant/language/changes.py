@@ -36,11 +36,11 @@ def change_of(tokens: tuple[Token, ...], value: Value) -> str:
 
 
 def was_before(tokens: tuple[Token, ...], start: int) -> bool:
-    """The value opens an aside after "was" ("(was Mon 13 May)")."""
+    """The value opens an aside after "was" ("(was Mon 13 May)", "- was 5 Mill Lane")."""
     k = start - 1
     while k >= 0 and tokens[k].text.lower() in WAS:
         k -= 1
-    return k < start - 1 and k >= 0 and tokens[k].text == "("
+    return k < start - 1 and k >= 0 and tokens[k].text in ("(", "-", "–", ",", ";")
 
 
 def _on_a_from(tokens: tuple[Token, ...], k: int) -> bool:

@@ -4,14 +4,19 @@ another thing beside it in the same sentence; and a day the question names."""
 
 from __future__ import annotations
 
-from itertools import pairwise
-
 from voice_assistant.language.changes import change_of, was_before
 from voice_assistant.language.days import CALENDAR, date_key, same_day
+from voice_assistant.language.items import (
+    a_fraction_of_it,
+    in_another_item,
+    in_the_item_asked,
+    opens_with_and,
+    respectively,
+)
 from voice_assistant.language.lexicon import LEXICON, qualifier_words, words
 from voice_assistant.language.question import KIND_NOUNS, Question
-from voice_assistant.language.reading import USER, Part, Token, Unit
-from voice_assistant.language.tokens import content_words, label_end, list_item
+from voice_assistant.language.reading import USER, Part, Unit
+from voice_assistant.language.tokens import content_words, label_end
 from voice_assistant.language.wordnet import wordnet
 
 GENERIC = words("kinds", "generic_heads")
@@ -121,24 +126,24 @@ def another(question: Question, unit: Unit, part: Part) -> bool:
     counts = [focus_said(focus, p.words - unit.label) for p in unit.parts]
     said = focus_said(focus, part.words - unit.label)
     if said >= max(counts):
-        return _a_fraction_of_it(question, unit, part, counts)
+        return a_fraction_of_it(question, unit, part, counts)
     if said:  # a word said as written and nothing of its own: the same thing, said shorter
         return not focus & part.words or _named_otherwise(question, unit, part)
-    if _respectively(unit, part, counts):
+    if respectively(unit, part, counts):
         return True
     tokens = unit.tokens
     continues = any(  # "… went in on 1 September and came out on 27 October": the same
         t.pos == "VERB"
         and t.dep == "conj"
         and not any(c.head == k and c.dep == "nsubj" for c in tokens)
-        and _opens_with_and(tokens, part)  # not "…, fronts £60", "wash and cut £40"
+        and opens_with_and(tokens, part)  # not "…, fronts £60", "wash and cut £40"
         for k, t in enumerate(tokens[part.start : part.end], part.start)
     )
     if continues or _other_side_of(unit, part, counts):
         return False
-    if max(counts) >= 2 and not _in_the_item_asked(unit, part, counts):
+    if max(counts) >= 2 and not in_the_item_asked(unit, part, counts):
         return True
-    if _an_item_of_its_own(question, unit, part):
+    if _an_item_of_its_own(question, unit, part) or in_another_item(question, unit, part):
         return True
     colon = label_end(tokens)
     listed = (  # "Quotes for the roof: Ace £4,200, Skyline £3,850": each is the roof's
@@ -165,28 +170,6 @@ def another(question: Question, unit: Unit, part: Part) -> bool:
         and t.lemma not in unit.label
     ]
     return bool(own)
-
-
-JOINING = frozenset({"and", "or", ",", "/"})
-FRACTIONS = frozenset(LEXICON["numbers"]["fractions"])
-
-
-def _a_fraction_of_it(question: Question, unit: Unit, part: Part, counts: list[int]) -> bool:
-    """ "£2.50 half dozen, £4.50 a dozen" asked the price of a dozen: the part saying a
-    fraction the question does not is another, smaller thing."""
-    asked = {t.lemma for t in question.tokens}
-    if not (part.words & FRACTIONS) - asked:
-        return False
-    return any(
-        p is not part and c == max(counts) and not (p.words & FRACTIONS) - asked
-        for c, p in zip(counts, unit.parts, strict=True)
-    )
-
-
-def _opens_with_and(tokens: tuple[Token, ...], part: Part) -> bool:
-    """The part goes on from the one before: its first word joins it ("and came out …")."""
-    first = next((t for t in tokens[part.start : part.end] if t.pos != "PUNCT"), None)
-    return first is not None and first.pos == "CCONJ"
 
 
 def _an_item_of_its_own(question: Question, unit: Unit, part: Part) -> bool:
@@ -244,52 +227,6 @@ def _named_otherwise(question: Question, unit: Unit, part: Part) -> bool:
             or (t.lemma in question.focus and tokens[t.head].lemma not in asked)
         )  # "Harbour gate 3391" asked the harbour's shower block code: the gate's
         for k, t in enumerate(tokens[part.start : part.end], part.start)
-    )
-
-
-def _in_the_item_asked(unit: Unit, part: Part, counts: list[int]) -> bool:
-    """The part names no thing, in the item of a semicolon list that names the thing
-    asked ("…; 9 May Ash Knoll, 30 miles, Dev leading; …" asked who leads the Ash Knoll
-    ride). A part naming a thing ("…, £1.85/kg for Pink Fir") is that thing's."""
-    tokens = unit.tokens
-    if not any(t.text == ";" for t in tokens) or any(
-        tokens[k].pos in ("NOUN", "PROPN") and not any(v.start <= k < v.end for v in part.values)
-        for k in range(part.start, part.end)
-    ):
-        return False
-    item = _item(unit, part)
-    return any(
-        c == max(counts) and _item(unit, p) == item for c, p in zip(counts, unit.parts, strict=True)
-    )
-
-
-def _item(unit: Unit, part: Part) -> tuple[int, int]:
-    """The list item a part stands in (a part cut at a semicolon begins with it)."""
-    tokens = unit.tokens
-    opens = tokens[part.start].text == ";" and part.start + 1 < len(tokens)
-    return list_item(tokens, part.start + 1 if opens else part.start)
-
-
-def _respectively(unit: Unit, part: Part, counts: list[int]) -> bool:
-    """One of several values said together after a semicolon, for items named before it
-    ("£2.40 for A and B, £3.10 for C; members pay £4 and £5.50"): which is whose is
-    not said, so none is the thing asked."""
-    tokens = unit.tokens
-    first = min((v.start for v in part.values), default=part.start)
-    semicolon = list_item(tokens, 0)[1]
-    if semicolon >= first or not any(
-        c == max(counts) and p.end <= semicolon + 1 for c, p in zip(counts, unit.parts, strict=True)
-    ):
-        return False
-    values = [v for p in unit.parts if p.start >= semicolon for v in p.values]
-    return any(
-        a.kind == b.kind
-        and (a in part.values or b in part.values)
-        and all(
-            t.text.lower() in JOINING or tokens[k - 1].text == "/"
-            for k, t in enumerate(tokens[a.end : b.start], a.end)
-        )
-        for a, b in pairwise(values)
     )
 
 

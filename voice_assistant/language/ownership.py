@@ -12,6 +12,7 @@ from voice_assistant.language.wordnet import wordnet
 ATTRIBUTES = words("person", "attributes")
 PEOPLE = words("person", "anyone")
 MONEY_VERBS = words("questions", "money_verbs")
+THIRD_PERSON = words("person", "third")
 
 
 def owned(
@@ -28,7 +29,10 @@ def owned(
     if question.owner is None:
         return True
     if (question.governor[1] == "nsubj" or _doer_of_a_sum(question)) and question.owner != {USER}:
-        # "Who's taking Thistle to the vet?": the doer is asked, of a unit about Thistle
+        # "Who's taking Thistle to the vet?": the doer is asked, of a unit about Thistle;
+        # not of another item of a list ("…, Ines leading; 4 Oct Skelbrae, 7 miles")
+        if _in_another_item(question, unit, value, known):
+            return False
         people = {n for m in unit.mentions for n in m.names} | set(unit.owner) | set(note.owner)
         people |= {a for n in people for a in known.get(n, frozenset())}
         return bool((people | note.title) & question.owner)  # a note titled "Thistle"
@@ -44,6 +48,22 @@ def owned(
         or _titled_possession(question, note)
         or _said_to_be(question, note, whose)
     )
+
+
+def _in_another_item(
+    question: Question, unit: Unit, value: Value, known: dict[str, frozenset[str]]
+) -> bool:
+    """The owner asked is named in another item of the value's semicolon list, and the
+    value's own item neither names nor points back to them ("…; Ola is taking her" is
+    still about the cat named before)."""
+    start, end = list_item(unit.tokens, value.start, value.end)
+    owner = set(question.owner or ())
+    owner |= {a for n in owner for a in known.get(n, frozenset())}
+    inside = [m for m in unit.mentions if start <= m.start < end]
+    here = {n for m in inside for n in m.names}
+    there = {n for m in unit.mentions if m not in inside for n in m.names}
+    back = any(t.lemma in THIRD_PERSON and t.pos == "PRON" for t in unit.tokens[start:end])
+    return bool(there & owner) and not here & owner and not back
 
 
 def _doer_of_a_sum(question: Question) -> bool:

@@ -21,6 +21,11 @@ NOTES = [
         "Messiah, Town Hall, Sat 4 Dec 19:30, £25; Elijah Sun 5 Dec, £20.",
     ),
     ("Physio", "Six sessions were prescribed; four are left."),
+    (
+        "Fell runs",
+        "Sunday fell runs, meet 8am at the green. 6 Sept Brantwick Edge, 9 miles; 20 Sept "
+        "Hollin Crag, 12 miles, Ines leading; 4 Oct Skelbrae, 7 miles.",
+    ),  # "the Skelbrae run": a name the question reader may take for whose
 ]
 
 
@@ -36,6 +41,7 @@ def candidates(parser):
         ("How long is the Kelso Vale ride?", "42 miles"),
         ("Who's leading the Marlow Hill ride?", None),  # Dev leads another item's ride
         ("Who is leading the Kelso Vale ride?", "Dev"),
+        ("Who's leading the Skelbrae run?", None),  # Ines leads another item's run
         ("What time is the Messiah?", "19:30"),
         ("What time is Elijah?", None),  # the item before's time is not Elijah's
         ("How many physio sessions are left?", "four"),  # an item naming no thing of its own

@@ -33,6 +33,11 @@ NOTES = [
         "with them, the kids call her Gigi.",
     ),
     ("Family birthdays", "Birthdays: Tom 14 Sept, Ann 30 Apr, Lily 2 Jul, Gigi 16 May."),
+    (
+        "Friends",
+        "Kim & Raj Dutta, 3 Bell Lane - Kim bday 2 June, Raj 15 Oct. Ben Hale moved to Leeds, "
+        "4 Oak Rise - was 9 Elm Road, Otley.",
+    ),
 ]
 
 
@@ -66,7 +71,12 @@ def candidates(parser):
         ("How much does Jo Tate owe me?", "£95"),
         ("When's Gigi's birthday?", "16 May"),  # her name beside it, over any alias
         ("When's Tom's birthday?", "14 Sept"),
+        ("When's Kim's birthday?", "2 June"),  # "bday"
     ],
 )
 def test_jotted_words_and_items_answer_the_thing_asked(parser, candidates, text, value):
     assert value_of(parser, candidates, text) == value
+
+
+def test_an_old_value_after_was_is_never_the_answer_now(parser, candidates):
+    assert value_of(parser, candidates, "What's Ben's address now?") != "9 Elm Road"
