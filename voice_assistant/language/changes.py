@@ -12,7 +12,7 @@ OLD = words("changes", "old")
 NEW = words("changes", "new")
 WAS = words("changes", "was")
 DAY_PARTS = frozenset({"appos", "compound", "nummod"})
-"""How a day's words hang on each other ("Sat 12 Sept"): the to may hang on any."""
+"""How a day's words hang on each other ("Sat 12 May"): the to may hang on any."""
 
 
 def change_of(tokens: tuple[Token, ...], value: Value) -> str:
@@ -49,7 +49,7 @@ def _on_a_from(tokens: tuple[Token, ...], k: int) -> bool:
     head = tokens[k].head
     seen = {k}
     while 0 <= head < len(tokens) and tokens[head].dep in DAY_PARTS and head not in seen:
-        seen.add(head)  # "from Sat 12 Sept | to …": the to hung on the day's month
+        seen.add(head)  # "from Sat 12 May | to …": the to hung on the day's month
         head = tokens[head].head
     if 0 <= head < len(tokens) and tokens[head].dep == "pobj":
         head = tokens[head].head

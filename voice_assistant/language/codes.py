@@ -23,7 +23,7 @@ def codes(tokens: tuple[Token, ...], covered: set[int]) -> list[Value]:
             i += 1
             continue
         if i + 1 < len(tokens) and tokens[i + 1].text == "%" and tokens[i].joined:
-            out.append(Value("rate", text_of(tokens, i, i + 2), i, i + 2))  # "4.1%"
+            out.append(Value("rate", text_of(tokens, i, i + 2), i, i + 2))  # "3.9%"
             i += 2
             continue
         start, end = i, i + 1
@@ -79,7 +79,7 @@ def _code_part(tokens: tuple[Token, ...], k: int, before: bool) -> bool:
     ("tawny-owl-2291"), digits ("07700 900123"), or short capitals ("KL 26 MRT")."""
     t = tokens[k]
     if t.text in (",", ";", ".", ":", ")", "(", "%"):
-        return False  # "ISA 4.1%": a rate, not a code
+        return False  # "ISA 3.9%": a rate, not a code
     together = t.joined if before else tokens[k - 1].joined
     short_caps = t.text.isalnum() and t.text.isupper() and len(t.text) <= 4
     return together or any(c.isdigit() for c in t.text) or short_caps

@@ -136,7 +136,7 @@ def another(question: Question, unit: Unit, part: Part) -> bool:
         t.pos == "VERB"
         and t.dep == "conj"
         and not any(c.head == k and c.dep == "nsubj" for c in tokens)
-        and opens_with_and(tokens, part)  # not "…, fronts £60", "wash and cut £40"
+        and opens_with_and(tokens, part)  # not "…, blow-dry £25", "wash and cut £40"
         for k, t in enumerate(tokens[part.start : part.end], part.start)
     )
     if continues or _other_side_of(unit, part, counts):
@@ -173,12 +173,12 @@ def another(question: Question, unit: Unit, part: Part) -> bool:
 
 
 def _an_item_of_its_own(question: Question, unit: Unit, part: Part) -> bool:
-    """Items that each name their thing before its value ("full set £95, fronts only £60,
-    trim £35"): the part's own name says nothing asked, and another part's name says
-    it. Days, and words the question says beside its thing, pick a row of one thing
-    ("Pick-up 3:15, Fridays 2:30"; "vets race 11:20, mixed 14:40" asked the mixed race):
-    they name no other thing. The tagger often reads such names as verbs, so only the
-    order of words and values counts."""
+    """Items that each name their thing before its value ("wash and cut £40, blow-dry
+    £25, fringe trim £8"): the part's own name says nothing asked, and another part's
+    name says it. Days, and words the question says beside its thing, pick a row of one
+    thing ("Drop-off 8:40, wednesdays 9:30"; "juniors race 10:15, open 13:30" asked the
+    open race): they name no other thing. The tagger often reads such names as verbs, so
+    only the order of words and values counts."""
     focus = {w for w in question.focus if " " not in w}
     focus = focus - GENERIC - KIND_NOUNS or focus  # "Tom's number …, his wife Jess …"
     names = [_item_name(unit, p) for p in unit.parts]
@@ -194,8 +194,8 @@ def _an_item_of_its_own(question: Question, unit: Unit, part: Part) -> bool:
 
 def _item_name(unit: Unit, part: Part) -> set[str]:
     """The words of a part before its first number, past the line's label; not its
-    people's ("Ace Roofing £4,200, Skyline £3,850": whose quote, not what), unless they
-    are a side ("(students £12)")."""
+    people's ("Ace Builds £4,200, Skyline £3,850": whose quote, not what), unless they
+    are a side ("(students £3)")."""
     tokens = unit.tokens
     start = max(part.start, (label_end(tokens) or -1) + 1)
     first = next((k for k in range(start, part.end) if tokens[k].pos in ("NUM", "SYM")), start)
@@ -214,7 +214,7 @@ def _item_name(unit: Unit, part: Part) -> set[str]:
 def _named_otherwise(question: Question, unit: Unit, part: Part) -> bool:
     """A part saying less of the thing asked names it otherwise: a word of its own on the
     noun ("Bisque firing goes to 1000 degrees" for the glaze firing, "home insurance" for
-    the car's), or says its word of another thing ("Harbour gate 3391" for the harbour's
+    the car's), or says its word of another thing ("Dock gate 3391" for the dock's
     shower block). "Next service due March" is the same service: "next" only picks one."""
     tokens = unit.tokens
     asked = question.focus | question.extra | question.qualifiers | {question.head}
@@ -225,7 +225,7 @@ def _named_otherwise(question: Question, unit: Unit, part: Part) -> bool:
         and (
             (tokens[t.head].lemma in question.focus and t.lemma not in asked | QUALIFIERS)
             or (t.lemma in question.focus and tokens[t.head].lemma not in asked)
-        )  # "Harbour gate 3391" asked the harbour's shower block code: the gate's
+        )  # "Dock gate 3391" asked the dock's shower block code: the gate's
         for k, t in enumerate(tokens[part.start : part.end], part.start)
     )
 
@@ -241,7 +241,7 @@ def _other_side_of(unit: Unit, part: Part, counts: list[int]) -> bool:
         and counts[n - 1] == max(counts)
         and any(was_before(unit.tokens, v.start) for v in part.values)
     ):
-        return True  # "subs £165/yr (was £150)": what the same subs were
+        return True  # "subs £60/yr (was £52)": what the same subs were
     return any(
         counts[n] == max(counts)
         and {change_of(unit.tokens, v) for v in p.values} & ({"old", "new"} - mine)

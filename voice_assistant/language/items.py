@@ -1,5 +1,5 @@
 """Which item of a list a part stands in, and when that makes it another thing's: a
-semicolon list's items ("…; 20 Sept Hollin Crag, Ines leading; 4 Oct Skelbrae, …"),
+semicolon list's items ("…; 20 May Hollin Crag, Ines leading; 4 June Skelbrae, …"),
 values said together for items named before them, a fraction said of one item."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ FRACTIONS = frozenset(LEXICON["numbers"]["fractions"])
 
 
 def a_fraction_of_it(question: Question, unit: Unit, part: Part, counts: list[int]) -> bool:
-    """ "£2.50 half dozen, £4.50 a dozen" asked the price of a dozen: the part saying a
+    """ "£3 half dozen, £5.50 a dozen" asked the price of a dozen: the part saying a
     fraction the question does not is another, smaller thing."""
     asked = {t.lemma for t in question.tokens}
     if not (part.words & FRACTIONS) - asked:
@@ -55,7 +55,7 @@ def in_the_item_asked(unit: Unit, part: Part, counts: list[int]) -> bool:
 def in_another_item(question: Question, unit: Unit, part: Part) -> bool:
     """The question names its thing by a proper name that one item of a semicolon list
     says, and the part stands in another item, which names a thing of its own ("…; 20
-    Sept Hollin Crag, Ines leading; 4 Oct Skelbrae, 7 miles" asked who leads the
+    May Hollin Crag, Ines leading; 4 June Skelbrae, 7 miles" asked who leads the
     Skelbrae run). Common words ("weddings", "the vet") name no one item."""
     tokens = unit.tokens
     names = question.names & question.focus

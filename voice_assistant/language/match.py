@@ -259,7 +259,7 @@ def best(question: Question, found: list[Match]) -> list[Match]:
     if not found:
         return []
     tied = [m for m in found if m.score == found[0].score]
-    named = [m for m in tied if _names_owner(question, m)]  # "Ola 16 May", over a day
+    named = [m for m in tied if _names_owner(question, m)]  # "Ola 3 Mar", over a day
     top = named[0] if len(named) == 1 else found[0]  # Ola has only by an alias the notes give
     found = [m for m in found if m is top or not _said_itself(question, top, m)]
     if question.owner is None and _people(found) > 1:
@@ -294,8 +294,8 @@ def _said_itself(question: Question, top: Match, other: Match) -> bool:
         return False
     if question.head in top.unit.words and question.head not in other.unit.words:
         return True
-    whole = {w for w in question.focus if " " not in w}  # "Savings ISA …" under "# Savings",
-    return whole <= top.unit.words and not whole <= other.unit.words  # not "Junior ISAs: …"
+    whole = {w for w in question.focus if " " not in w}  # "Bond ISA …" under "# Investing",
+    return whole <= top.unit.words and not whole <= other.unit.words  # not "Child ISAs: …"
 
 
 def _names_owner(question: Question, match: Match) -> bool:

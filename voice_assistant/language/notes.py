@@ -120,7 +120,7 @@ def _read(title: str, fields: dict[str, str], lines: list[str], docs: list[Doc])
                 and USER not in m.names
                 and not aside(tokens, m.start, -1)
             ]
-            several = _each_their_own(units[-1])  # "Reg is on 9, Ola on 22A": no one's next
+            several = _each_their_own(units[-1])  # "Sam is on 12, Ola on 14B": no one's next
             subject = (
                 None if several else subjects[0] if subjects else subject if not people else None
             )
@@ -157,7 +157,7 @@ def _sentences(doc: Doc) -> list[Span]:
 def _at_short_days(doc: Doc, span: Span) -> list[Span]:
     """A sentence ending in a short month or weekday ("… Porthleven 8 Aug. At the …"),
     which the parser reads as an abbreviation going on, or in a code the tokenizer keeps
-    its full stop on ("… Ola on 22A. Shed padlock …"): two sentences."""
+    its full stop on ("… Ola on 14B. Cycle lock …"): two sentences."""
     starts = [span.start] + [
         t.i + 1
         for t in span[:-1]
@@ -201,8 +201,8 @@ class NoteReader:
 
 
 def _each_their_own(unit: Unit) -> bool:
-    """Parts of a sentence that each open with another person ("Reg is on 9, Ola on
-    22A"): a list of people's values, none of them the one the next sentence is about."""
+    """Parts of a sentence that each open with another person ("Sam is on 12, Ola on
+    14B"): a list of people's values, none of them the one the next sentence is about."""
     openers = set()
     for part in unit.parts:
         first = next(

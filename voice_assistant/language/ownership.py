@@ -67,7 +67,7 @@ def _in_another_item(
 
 
 def _doer_of_a_sum(question: Question) -> bool:
-    """ "How much does Lucy charge?": the owner charges (pays, owes) the sum asked; it is
+    """ "How much does Ola charge?": the owner charges (pays, owes) the sum asked; it is
     the sum of a unit naming her, not a sum of her own."""
     tokens = question.tokens
     return any(

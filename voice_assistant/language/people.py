@@ -38,7 +38,7 @@ def is_name(token: Token, title: bool = False) -> bool:
     if token.lemma in CALENDAR or not token.text[:1].isupper() or not token.text.isalpha():
         return False
     if len(token.text) < 2 or token.text.isupper():
-        return False  # "my cash ISA", "the PIN": a name is not written in capitals
+        return False  # "my bond ISA", "the PIN": a name is not written in capitals
     if token.entity not in ("", "person", "organisation", "group", "place"):
         return False
     if token.entity == "place" and token.dep != "poss":
@@ -100,7 +100,7 @@ def mentions(
         if noun and i > 0 and tokens[i - 1].dep == "compound" and tokens[i - 1].pos == "NOUN":
             words_ = f"{tokens[i - 1].lemma} {words_}"  # "window cleaner"
         names = {words_} | ({tokens[i].lemma, tokens[j - 1].lemma} if named else set())
-        if named and j - i > 2:  # "Physio Ana Roe": Ana Roe, and Ana
+        if named and j - i > 2:  # "Tutor Ola Reyes": Ola Reyes, and Ola
             names |= {" ".join(x.lemma for x in tokens[i + 1 : j]), tokens[i + 1].lemma}
         names -= TITLES
         start = i - 1 if noun and " " in words_ else i

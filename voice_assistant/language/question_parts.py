@@ -89,7 +89,7 @@ def asked_of(tokens: tuple[Token, ...], mention: Mention) -> bool:
 
 def said_as_when(tokens: tuple[Token, ...], i: int) -> bool:
     """A noun of time said as when the question is asked of, not what it asks about
-    ("my price for a trim these days", "the insurance this time")."""
+    ("the price of a fringe trim these days", "the premium this time")."""
     t = tokens[i]
     return (
         t.dep == "npadvmod"

@@ -64,13 +64,13 @@ def values(tokens: tuple[Token, ...]) -> list[Value]:
         while j < len(tokens) and tokens[j].entity == kind:
             j += 1
         while kind == "date" and j < len(tokens) and tokens[j].lemma.rstrip(".") in MONTH_INDEX:
-            j += 1  # "Tue 23 June", the recogniser's day without its month
+            j += 1  # "Tue 20 May", the recogniser's day without its month
         kind = _kind_of_entity(tokens, i, j, kind)
         if kind in ("person", "organisation") and not tokens[i].text[:1].isupper():
             i = j  # "buff stoneware": no one's name is written in lower case
             continue
         end = j + 1 if kind == "quantity" and tokens[i].entity == "count" else j
-        if tokens[end - 1].text == "%":  # "Cash ISA 4.1%", as the recogniser runs it: the rate
+        if tokens[end - 1].text == "%":  # "Bond ISA 3.9%", as the recogniser runs it: the rate
             i = next((k for k in range(i, end) if tokens[k].pos == "NUM"), i)
         found.append(Value(kind, text_of(tokens, i, end), i, end))
         text = text_of(tokens, i, end)
