@@ -235,10 +235,10 @@ def _other_side_of(unit: Unit, part: Part, counts: list[int]) -> bool:
     that names the thing asked: "Darts practice moved from Monday 3 March | to Wednesday 5
     March": the same practice's new day."""
     mine = {change_of(unit.tokens, v) for v in part.values} - {""}
-    n = unit.parts.index(part)
+    at = unit.parts.index(part)
     if (
-        n
-        and counts[n - 1] == max(counts)
+        at
+        and counts[at - 1] == max(counts)
         and any(was_before(unit.tokens, v.start) for v in part.values)
     ):
         return True  # "subs £60/yr (was £52)": what the same subs were
