@@ -30,6 +30,7 @@ from voice_assistant.language.ownership import owned, whose_of
 from voice_assistant.language.question import Question
 from voice_assistant.language.reading import USER, NoteReading, Part, Unit, Value
 from voice_assistant.language.sides import qualified
+from voice_assistant.language.tokens import content_words, list_item
 from voice_assistant.language.wordnet import wordnet
 
 
@@ -131,7 +132,11 @@ def _matched(
             if (question.head in unit.words or _refers_back(question, unit)) and not own_name(
                 question, unit
             ):
-                context |= before  # "the clinic" of "the Riverside clinic" before
+                context |= (  # "the clinic" of "the Riverside clinic" before; not a name
+                    before - question.names  # asked, into a line about someone else
+                    if unit.owner and USER not in unit.owner and not unit.owner & question.names
+                    else before
+                )
             before |= unit.words
             focus = focus_found(question, context, relaxed)
             by_name = focus is None and bool(named)  # "the poly hive", a note's "Hive B"
@@ -295,13 +300,23 @@ def _said_itself(question: Question, top: Match, other: Match) -> bool:
     if question.head in top.unit.words and question.head not in other.unit.words:
         return True
     whole = {w for w in question.focus if " " not in w}  # "Bond ISA …" under "# Investing",
-    return whole <= top.unit.words and not whole <= other.unit.words  # not "Child ISAs: …"
+    return bool(whole) and whole <= _item_words(top) and not whole <= _item_words(other)
+
+
+def _item_words(match: Match) -> frozenset[str]:
+    """The words of the list item the value stands in: "Ola: netball Mon; Sam: drums,
+    lesson £14" says "Ola" and "lesson", but not of one thing."""
+    tokens = match.unit.tokens
+    start, end = list_item(tokens, match.values[0].start, match.values[0].end)
+    return frozenset(content_words(tokens, start, end))
 
 
 def _names_owner(question: Question, match: Match) -> bool:
-    """The value's own part names whose the question asks, as the question says it."""
+    """The value's own part names whose the question asks, as the question says it, and
+    the question names the thing it asks ("How much does Ola weigh?" names none: of Ola's
+    sums, none is picked by her name)."""
     owner = (question.owner or frozenset()) - {USER}
-    return bool(owner & match.part.words)
+    return bool(question.focus) and bool(owner & match.part.words)
 
 
 def _people(found: list[Match]) -> int:

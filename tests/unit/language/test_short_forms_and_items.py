@@ -80,3 +80,26 @@ def test_jotted_words_and_items_answer_the_thing_asked(parser, candidates, text,
 
 def test_an_old_value_after_was_is_never_the_answer_now(parser, candidates):
     assert value_of(parser, candidates, "What's Ben's address now?") != "9 Elm Road"
+
+
+GUARDED = [
+    ("Rex", "Rex - rescue whippet, aged 5. Weight 14.2kg (was 12kg). Walks twice a day."),
+    ("Bills", "Gym £29/month; Rex's pet insurance £18.40/month (was £16); phone £12."),
+    (
+        "Kids' clubs",
+        "Ada: swim Mon 6pm, coach Mr Ball. Sam: judo Weds 5pm at the leisure centre. Sam "
+        "also has piano Sat 10am (lesson £14, was £12).",
+    ),
+    ("Ada's driving lessons", "Instructor Jo Bell. £38 per hour (or a block of 10 for £350)."),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "not_said"),
+    [
+        ("How much does Rex weigh now?", "£18.40"),  # a sum of his, not his weight
+        ("How much is a single driving lesson for Ada?", "£14"),  # Sam's piano lesson
+    ],
+)
+def test_a_value_of_another_thing_of_theirs_is_never_said(parser, text, not_said):
+    assert value_of(parser, read_all(parser, GUARDED), text) != not_said
