@@ -12,7 +12,7 @@ from voice_assistant.language.reading import Part, Token, Unit
 from voice_assistant.language.tokens import list_item
 
 JOINING = frozenset({"and", "or", ",", "/"})
-WHEN = frozenset({"date", "time", "quantity", "money", "count", "duration"})
+NAMING_NOTHING = frozenset({"date", "time", "quantity", "money", "count", "duration"})
 """Values that name no thing: an item holding only these names nothing of its own."""
 FRACTIONS = frozenset(LEXICON["numbers"]["fractions"])
 
@@ -64,7 +64,11 @@ def in_another_item(question: Question, unit: Unit, part: Part) -> bool:
     item = item_of(unit, part)
     said = {(s, e) for s, e in (item_of(unit, p) for p in unit.parts) if names & _words(unit, s, e)}
     when = {
-        k for p in unit.parts for v in p.values if v.kind in WHEN for k in range(v.start, v.end)
+        k
+        for p in unit.parts
+        for v in p.values
+        if v.kind in NAMING_NOTHING
+        for k in range(v.start, v.end)
     }
     own = any(
         t.pos == "PROPN" and k not in when for k, t in enumerate(tokens[item[0] : item[1]], item[0])

@@ -31,7 +31,7 @@ def owned(
     if (question.governor[1] == "nsubj" or _doer_of_a_sum(question)) and question.owner != {USER}:
         # "Who's taking Thistle to the vet?": the doer is asked, of a unit about Thistle;
         # not of another item of a list ("…, Ines leading; 4 Oct Skelbrae, 7 miles")
-        if _in_another_item(question, unit, value, known):
+        if _owner_in_another_item(question, unit, value, known):
             return False
         people = {n for m in unit.mentions for n in m.names} | set(unit.owner) | set(note.owner)
         people |= {a for n in people for a in known.get(n, frozenset())}
@@ -50,7 +50,7 @@ def owned(
     )
 
 
-def _in_another_item(
+def _owner_in_another_item(
     question: Question, unit: Unit, value: Value, known: dict[str, frozenset[str]]
 ) -> bool:
     """The owner asked is named in another item of the value's semicolon list, and the
