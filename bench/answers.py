@@ -166,6 +166,10 @@ class Score:
     spoken_form: bool = True
     general_for_personal: bool = False
     """A personal request answered from general knowledge (never right)."""
+    answered_otherwise: bool = False
+    """Answerable: a reply that neither declines nor says the value asked, nor a value the
+    set forbids: most often another value from the notes that the set's author did not
+    foresee (another kind, another thing of the same person)."""
     unsure: bool = False
     """Said as unsure ("not sure", "closest I found")."""
     disclaimer: bool | None = None
@@ -251,6 +255,10 @@ def score(request: Request, outcome: Outcome, corpus: set[str] | None = None) ->
         s.invented = True
         s.problems.append(f"a value no memory holds: {', '.join(made_up)}")
         s.fact_right = False if s.fact_right is not None else None
+    if request.kind == "answerable" and s.fact_right is False and not s.invented:
+        s.answered_otherwise = not said_no
+        if s.answered_otherwise:
+            s.problems.append("answered, not with the value asked")
     if request.kind == "unanswerable":
         s.declined = said_no and not s.invented
         if not said_no:
@@ -338,6 +346,8 @@ def summarise(requests: list[Request], scores: list[Score], outcomes: list[Outco
         f"  (saying first that the memories have nothing: "
         f"{_fraction([s.disclaimer for s in kinds['general']])})",
         f"wrong values (invented facts, all requests): {sum(s.invented for s in scores)}",
+        "answered, but not with the value asked (answerable, no decline, nothing forbidden): "
+        f"{sum(s.answered_otherwise for s in kinds['answerable'])}",
         f"invented facts (personal, unanswerable): {sum(s.invented for s in personal)}",
         f"declines right:                   {_fraction([s.declined for s in personal])}",
         f"misheard right (answered from notes or declined): "

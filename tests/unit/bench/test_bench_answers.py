@@ -92,6 +92,20 @@ def test_facts_right_count_only_what_is_claimed():
     assert not score(allergy, hedged).fact_right
 
 
+def test_an_answer_with_another_value_is_counted_apart_from_declines_and_forbidden_values():
+    weight = Request(
+        "w", "How heavy is Pip now?", "answerable", expect=(r"\b12 ?kg",), forbid=(r"\b9 ?kg",)
+    )
+    other = score(weight, Outcome("Pip's insurance is £23 a month."))
+    assert other.answered_otherwise and not other.invented and not other.fact_right
+    assert not score(
+        weight, Outcome("I have nothing about Pip's weight in your notes.")
+    ).answered_otherwise
+    forbidden = score(weight, Outcome("Pip weighs 9 kg."))
+    assert forbidden.invented and not forbidden.answered_otherwise
+    assert not score(weight, Outcome("Pip weighs 12 kg.")).answered_otherwise
+
+
 def test_mixed_requests_must_act_and_answer():
     mixed = Request(
         "m", "Set a timer and when is it?", "mixed", expect=("april",), acts=("set_timer",)
