@@ -10,6 +10,7 @@ from voice_assistant.language.reading import Token, Value
 from voice_assistant.language.tokens import text_of
 
 MONEY_SIGNS = words("money", "signs")
+ORDINAL_ENDS = words("numbers", "ordinal_suffixes")
 
 
 def codes(tokens: tuple[Token, ...], covered: set[int]) -> list[Value]:
@@ -33,11 +34,17 @@ def codes(tokens: tuple[Token, ...], covered: set[int]) -> list[Value]:
             end += 1
         digits = sum(c.isdigit() for t in tokens[start:end] for c in t.text)
         mixed = any(c.isalpha() for t in tokens[start:end] for c in t.text)
-        if digits >= 3 or mixed:
+        if (digits >= 3 or mixed) and not _ordinal(tokens, start, end):
             named = named_by(tokens, start)  # "asset tag 88213", "plot 17B"
             out.append(Value("code", text_of(tokens, start, end), start, end, named))
         i = end
     return out
+
+
+def _ordinal(tokens: tuple[Token, ...], start: int, end: int) -> bool:
+    """ "the 1st of the month", "22nd": a day's number, not a code."""
+    text = text_of(tokens, start, end).lower()
+    return text[-2:] in ORDINAL_ENDS and text[:-2].isdigit() and len(text) <= 4
 
 
 def digit_groups(tokens: tuple[Token, ...], code: Value) -> bool:

@@ -6,15 +6,18 @@ the owner ``ownership``."""
 from __future__ import annotations
 
 from voice_assistant.language.arguments import objects, subjects
+from voice_assistant.language.changes import was_before
 from voice_assistant.language.days import RELATIVE, names_a_day
 from voice_assistant.language.lexicon import LEXICON, words
 from voice_assistant.language.question import KIND_NOUNS, Question
-from voice_assistant.language.reading import NoteReading, Part, Token, Unit, Value
+from voice_assistant.language.reading import USER, NoteReading, Part, Token, Unit, Value
 from voice_assistant.language.tokens import CONTENT, clause_of
 from voice_assistant.language.wordnet import wordnet
 
 GENERIC = words("kinds", "generic_heads")
 ARTICLES = words("grammar", "articles")
+LIGHT = words("questions", "light")
+WHEN_KINDS = frozenset({"date", "time", "frequency"})
 ACCEPTS: dict[str, list[str]] = LEXICON["kinds"]["accepts"]
 
 CLASS_KINDS = {
@@ -32,11 +35,13 @@ airport is an airline."""
 def answers(question: Question, note: NoteReading, unit: Unit, part: Part) -> list[Value]:
     """The part's values of the kind asked ("what colour": a kind of colour)."""
     asked = {t.lemma for t in question.tokens} | {t.text.lower() for t in question.tokens}
-    if question.asked and _named_kind(question.asked, unit.label | note.title):
-        # under "Paint colours", "Downstairs: Setting Plaster" gives a colour
-        found = [v for v in part.values if v.kind == "attribute"]
-    elif question.asked:
-        found = _kinds_of(question.asked, unit, part, question)
+    found: list[Value] = []
+    if question.asked:
+        if _named_kind(question.asked, unit.label | note.title):
+            # under "Paint colours", "Downstairs: Setting Plaster" gives a colour
+            found = [v for v in part.values if v.kind == "attribute"]
+        if not found:  # under "Boat mooring", "berth 12" gives the berth
+            found = _kinds_of(question.asked, unit, part, question)
     elif "object" in question.kinds:
         verb, via = question.governor
         found = [v for v in objects(unit.tokens, verb, via) if part.start <= v.start < part.end]
@@ -61,7 +66,30 @@ def answers(question: Question, note: NoteReading, unit: Unit, part: Part) -> li
             if part.start <= v.start < part.end
             and not {t.lemma for t in unit.tokens[v.start : v.end]} & focus
         ]
-    return [v for v in found if not _said_by_question(unit, v, asked)]
+    return [
+        v
+        for v in found
+        if not _said_by_question(unit, v, asked) and not _deadline_of_a_deed(unit, v, asked)
+    ]
+
+
+def _deadline_of_a_deed(unit: Unit, value: Value, asked: set[str]) -> bool:
+    """ "Repeat: order by the 20th each month" asked when the GP appointment is: the day
+    by which something is done is that deed's, unless the question says the deed ("When
+    do I order it by?"). A deadline of a light verb ("has to be done by 28 May", "due
+    by") or of a thing ("check-out by 10") is the thing's own."""
+    tokens = unit.tokens
+    k = value.start - 1
+    while k >= 0 and tokens[k].lemma in ARTICLES:
+        k -= 1
+    if k < 0 or tokens[k].lemma != "by" or value.kind not in WHEN_KINDS:
+        return False
+    deed = tokens[k].head
+    if not 0 <= deed < len(tokens) or tokens[deed].lemma in LIGHT | asked:
+        return False
+    verb = tokens[deed].pos == "VERB"  # the tagger may call "order" in "- order by" a noun
+    said_as_verb = tokens[deed].dep == "appos" and bool(wordnet().synsets(tokens[deed].lemma, "v"))
+    return verb or said_as_verb
 
 
 def _inside(value: Value, spans: set[tuple[int, int]]) -> bool:
@@ -121,10 +149,27 @@ def _typed(question: Question, unit: Unit, part: Part) -> list[Value]:
             continue  # "What is the asset tag?": a code only when its own words say so
         if value.kind == "code" and _another_kind_of_code(question, unit, value):
             continue  # "account number" asked of "Joint account sort code 20-45-77"
+        if value.kind == "code" and question.owner is None and _someones_number(unit, value):
+            continue  # "the serial number on the boiler": not "sweep Ivo Lane 07700 900111"
         if value.kind in ("person", "organisation") and said & focus:
             continue  # "Dentist: Dr Mireille" asked "Who is my dentist?": not "Dentist"
         out.append(value)
     return out
+
+
+def _someones_number(unit: Unit, value: Value) -> bool:
+    """The code follows a person's name ("Ivo Lane 07700 900111"): it is theirs, and no
+    answer to a question asked of a thing. A line's first word is capitalised anyway
+    ("Alarm 7319" is the alarm's)."""
+    tokens = unit.tokens
+    return any(
+        m.end == value.start
+        and m.start > 0
+        and tokens[m.end - 1].pos == "PROPN"
+        and tokens[m.end - 1].entity == "person"  # not "on Mill Road 4471"
+        and USER not in m.names
+        for m in unit.mentions
+    )
 
 
 def _another_kind_of_code(question: Question, unit: Unit, value: Value) -> bool:
@@ -267,11 +312,13 @@ def beside(unit: Unit, value: Value) -> tuple[Value, ...]:
     Sandbox"."""
     if value.kind != "place":
         return ()
-    more = []
+    more: list[Value] = []
     end = value.end
     for part in unit.parts:
         for v in part.values:
             if v.kind == "place" and end <= v.start <= end + 2:
+                if was_before(unit.tokens, v.start):
+                    return tuple(more)  # "12 Elm Rise - was 5 Oak Street": not one place
                 more.append(v)
                 end = v.end
     return tuple(more)

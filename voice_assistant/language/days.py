@@ -14,11 +14,13 @@ CALENDAR = (
 )
 
 
-WEEKDAY_INDEX = {
-    w: i
-    for names in (LEXICON["calendar"]["weekdays"], LEXICON["calendar"]["weekday_abbreviations"])
-    for i, w in enumerate(names)
+WEEKDAY_INDEX = {w: i for i, w in enumerate(LEXICON["calendar"]["weekdays"])} | {
+    short: i
+    for short in LEXICON["calendar"]["weekday_abbreviations"]
+    for i, day in enumerate(LEXICON["calendar"]["weekdays"])
+    if day.startswith(short)
 }
+"""A weekday's number (Monday 0) by its name or its short form ("weds")."""
 
 MONTH_INDEX = {w: i for i, w in enumerate(LEXICON["calendar"]["months"])} | {
     short: i

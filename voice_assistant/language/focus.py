@@ -10,6 +10,7 @@ from voice_assistant.language.items import (
     a_fraction_of_it,
     in_another_item,
     in_the_item_asked,
+    numbered,
     opens_with_and,
     respectively,
 )
@@ -122,6 +123,9 @@ def another(question: Question, unit: Unit, part: Part) -> bool:
     asked about the glaze firing), or names a thing of its own where another part names
     the thing asked ("Warm-up at 18:15, the concert starts at 19:00"). A part naming
     nothing ("Ama's is 9 June") is the same thing, said again."""
+    same_number = numbered(question, unit, part)
+    if same_number is not None:
+        return not same_number
     focus = {w for w in question.focus if " " not in w}
     counts = [focus_said(focus, p.words - unit.label) for p in unit.parts]
     said = focus_said(focus, part.words - unit.label)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from voice_assistant.language.lexicon import LEXICON
+from voice_assistant.language.lexicon import LEXICON, SMALL_NUMBERS
 from voice_assistant.language.question import Question
 from voice_assistant.language.reading import Part, Token, Unit
 from voice_assistant.language.tokens import list_item
@@ -27,6 +27,37 @@ def a_fraction_of_it(question: Question, unit: Unit, part: Part, counts: list[in
         p is not part and c == max(counts) and not (p.words & FRACTIONS) - asked
         for c, p in zip(counts, unit.parts, strict=True)
     )
+
+
+def numbered(question: Question, unit: Unit, part: Part) -> bool | None:
+    """ "size 2 £4.10 a pair, size 3 £4.60" asked of size three: False for the part that
+    numbers the noun the question numbers ("size", "gate", "plot") with another number,
+    True for the one numbering it the same, None for a part numbering none of it."""
+    # (the tagger may call a question's "size" in "What do size three … cost?" a verb)
+    asked = _numbered(question.tokens, 0, len(question.tokens), ("NOUN", "PROPN", "VERB"))
+    said = _numbered(unit.tokens, part.start, part.end, ("NOUN",))
+    both = [noun for noun in said if noun in asked]
+    if not both:
+        return None
+    return all(asked[noun] == said[noun] for noun in both)
+
+
+def _numbered(
+    tokens: tuple[Token, ...], start: int, end: int, tags: tuple[str, ...]
+) -> dict[str, int]:
+    """Each noun with the number said right after it ("size 3", "size three")."""
+    out = {}
+    for k in range(start + 1, end):
+        number = _number(tokens[k].text.lower())
+        if number is not None and tokens[k - 1].pos in tags:
+            out[tokens[k - 1].lemma] = number
+    return out
+
+
+def _number(text: str) -> int | None:
+    if text.isdigit() and len(text) <= 3:
+        return int(text)
+    return SMALL_NUMBERS.get(text)
 
 
 def opens_with_and(tokens: tuple[Token, ...], part: Part) -> bool:

@@ -129,9 +129,8 @@ def _matched(
             context = unit.words | note.title
             if not label_lends(question, unit):  # "Training for the half marathon: …"
                 context = words_past_label(unit) | note.title
-            if (question.head in unit.words or _refers_back(question, unit)) and not own_name(
-                question, unit
-            ):
+            says_it = question.head in unit.words or question.asked in unit.words - {""}
+            if (says_it or _refers_back(question, unit)) and not own_name(question, unit):
                 context |= (  # "the clinic" of "the Riverside clinic" before; not a name
                     before - question.names  # asked, into a line about someone else
                     if unit.owner and USER not in unit.owner and not unit.owner & question.names
@@ -335,7 +334,11 @@ def _superseded(top: Match, other: Match) -> bool:
 
 def _one_answer(top: Match, other: Match) -> bool:
     """Two values that are one answer: the time inside the day's answer, or a value
-    inside another ("Gdansk" in "in Gdansk")."""
+    inside another ("Gdansk" in "in Gdansk"), or the end of a range the answer starts
+    ("Weds 5.15-6.30pm": when it is, not when it ends)."""
     if other.unit is not top.unit:
         return False
+    ends = all(v.kind == "time" and "end" in v.about for v in other.values)
+    if ends and any(t.kind == "time" and "start" in t.about for t in top.values):
+        return True
     return all(any(t.start <= v.start and v.end <= t.end for t in top.values) for v in other.values)

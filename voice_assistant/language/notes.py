@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from voice_assistant.language.also_called import also_called
 from voice_assistant.language.changes import NEW, OLD, of_a_change
 from voice_assistant.language.days import CALENDAR
+from voice_assistant.language.flights import a_flight
 from voice_assistant.language.identity import same_people
 from voice_assistant.language.lexicon import words
 from voice_assistant.language.people import ONE_BEING, is_person_word, mentions
@@ -269,7 +270,7 @@ def _unit(
     return Unit(
         text=text,
         tokens=tokens,
-        words=frozenset(content_words(tokens)) | heading | label,
+        words=frozenset(content_words(tokens)) | heading | label | a_flight(tokens, found),
         label=label,
         mentions=tuple(people),
         owner=owner,

@@ -4,6 +4,7 @@ a person has of their own), else the user's; with the aliases the notes give."""
 from __future__ import annotations
 
 from voice_assistant.language.lexicon import words
+from voice_assistant.language.people import is_person_word
 from voice_assistant.language.question import Question
 from voice_assistant.language.reading import USER, Mention, NoteReading, Part, Token, Unit, Value
 from voice_assistant.language.tokens import aside, content_words, label_end, list_item
@@ -159,6 +160,19 @@ def _has_it(question: Question, tokens: tuple[Token, ...], possessor: Mention) -
     return bool(said & (question.focus | {question.head}))
 
 
+def _role_labelled(
+    tokens: tuple[Token, ...], mentions: tuple[Mention, ...], named: Mention
+) -> frozenset[str]:
+    """ "Locksmith: Ivo Brand 07700 900555": the person named right after a label that
+    says what someone does is the one who does it, so the number is the locksmith's too."""
+    if named.start < 2 or tokens[named.start - 1].text != ":":
+        return frozenset()
+    role = next((m for m in mentions if m.role == "label" and m.end == named.start - 1), None)
+    if role is None or not all(is_person_word(n) for n in role.names):
+        return frozenset()
+    return role.names
+
+
 def whose_of(
     question: Question,
     note: NoteReading,
@@ -226,7 +240,7 @@ def _whose(
         and tokens[m.end - 1].dep not in ("dobj", "pobj", "iobj", "dative")  # "met Ola 3 May"
     ]
     if beside:
-        return beside[0].names
+        return beside[0].names | _role_labelled(tokens, unit.mentions, beside[0])
     on_the_thing = [m for m in inside if m.role == "possessor" and _has_it(question, tokens, m)]
     if on_the_thing:  # "The dentist moved my check-up to …": the check-up is mine
         return on_the_thing[0].names

@@ -76,7 +76,12 @@ def values(tokens: tuple[Token, ...]) -> list[Value]:
         text = text_of(tokens, i, end)
         if kind in ("date", "count") and text.isdigit() and len(text) >= 3:
             found.append(Value("code", text, i, end, named_by(tokens, i)))  # "3958": a code too
-        elif end - i > 1 and tokens[end - 1].text.isdigit() and len(tokens[end - 1].text) >= 3:
+        elif (
+            end - i > 1
+            and kind not in ("date", "time", "money")  # "due May 2031", "£620": no code
+            and tokens[end - 1].text.isdigit()
+            and len(tokens[end - 1].text) >= 3
+        ):
             # "main gate on Mill Road 4471": the recogniser's name took the code after it
             found.append(Value("code", tokens[end - 1].text, end - 1, end))
         i = end
@@ -85,7 +90,11 @@ def values(tokens: tuple[Token, ...]) -> list[Value]:
         c
         for c in written
         if any(ch.isalpha() for ch in c.text)
-        and not all(tokens[k].entity == "time" for k in range(c.start, c.end))  # "3pm"
+        and not all(  # "3pm", "5.15-6.30pm": its letters are a time's
+            tokens[k].entity == "time"
+            for k in range(c.start, c.end)
+            if any(ch.isalpha() for ch in tokens[k].text)
+        )
         and not per_measure(tokens, c)
     ]
     lettered += [c for c in written if digit_groups(tokens, c)]
@@ -108,7 +117,34 @@ def values(tokens: tuple[Token, ...]) -> list[Value]:
     )
     found += _named_places(tokens, found)
     found += _overcodes(tokens, _attributes(tokens), found)
+    found = _hour_before_a_time(tokens, found)
     return sorted(_ranges(tokens, _titled(tokens, found)), key=lambda v: (v.start, -v.end))
+
+
+def _hour_before_a_time(tokens: tuple[Token, ...], found: list[Value]) -> list[Value]:
+    """ "Mon 6-7.30pm": the 6 is the hour it starts, not the 6th of a month."""
+    out = list(found)
+    for t in [v for v in found if v.kind == "time"]:
+        k = t.start - 2
+        if k < 0 or tokens[k + 1].text not in RANGE or not tokens[k].text.isdigit():
+            continue
+        if not 0 < int(tokens[k].text) <= 12:
+            continue
+        out = [_without(tokens, v, k) for v in out if not _only(v, k)]
+        out.append(Value("time", tokens[k].text, k, k + 1))
+    return out
+
+
+def _only(value: Value, k: int) -> bool:
+    """The value is the hour alone, or the hour and its dash ("3-" of "3-4pm")."""
+    return k <= value.start and value.end <= k + 2 and value.kind in ("date", "count", "code")
+
+
+def _without(tokens: tuple[Token, ...], value: Value, k: int) -> Value:
+    """A date without the hour ``k`` at its end ("Mon 6" is "Mon")."""
+    if value.kind != "date" or not value.start < k < value.end:
+        return value
+    return Value(value.kind, text_of(tokens, value.start, k), value.start, k, value.about)
 
 
 def _titled(tokens: tuple[Token, ...], found: list[Value]) -> list[Value]:
@@ -176,16 +212,32 @@ def _places(tokens: tuple[Token, ...], temporal: set[int]) -> list[Value]:
         if len(span) < 2 or temporal & set(span):
             continue
         objects = [k for k in span if tokens[k].dep == "pobj" and tokens[k].head in span]
-        if not objects or any(tokens[k].pos not in ("NOUN", "PROPN") for k in objects[:1]):
+        if not objects or any(
+            tokens[k].pos not in ("NOUN", "PROPN") and not _short_number(tokens, k)
+            for k in objects[:1]
+        ):
             continue
         if tokens[objects[0]].pos == "NOUN" and _is_time_word(tokens[objects[0]].lemma):
             continue  # "in the morning", "on weekdays": when, not where
-        stops = [k for k in span if k > i and tokens[k].text in BOUNDARY | {",", "."}]
+        stops = [
+            k
+            for k in span
+            if k > i and tokens[k].text in BOUNDARY | {",", "."} and not _short_number(tokens, k)
+        ]
         start, end = i, (stops[0] if stops else max(span) + 1)
+        if end < len(tokens) and _short_number(tokens, end - 1) and tokens[end].pos == "NUM":
+            end += 1  # "at no. 9": the parser hangs the 9 elsewhere
         if end - start > 6 or end - start < 2:
             continue  # a parse that hangs a whole list on "on"
         out.append(Value("place", text_of(tokens, start, end), start, end))
     return out
+
+
+def _short_number(tokens: tuple[Token, ...], k: int) -> bool:
+    """The full stop of "no." (the number a house or a room has), or its "no"."""
+    if tokens[k].lemma == "number" and tokens[k].text.lower().startswith("no"):
+        return True
+    return tokens[k].text == "." and k > 0 and tokens[k - 1].lemma == "number"
 
 
 def _is_time_word(word: str) -> bool:

@@ -22,9 +22,10 @@ and this set only shrinks (it must be empty when the work is done)."""
 
 
 def _common(word: str) -> bool:
-    """A word of English: WordNet's (content words) or a stop word ("These")."""
+    """A word of English: WordNet's (content words), a stop word ("These"), or a short
+    form the lexicon reads as one ("Thurs")."""
     lower = word.lower()
-    if lower in STOP_WORDS:
+    if lower in STOP_WORDS or lower in LEXICON["tokens"]["short_forms"]:
         return True
     forms = {lower, lower.rstrip("s"), lower.removesuffix("ed"), lower.removesuffix("ing")}
     return any(wordnet().synsets(f, pos) for f in forms for pos in ("n", "v", "a", "r"))
