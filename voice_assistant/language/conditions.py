@@ -8,6 +8,7 @@ from __future__ import annotations
 from voice_assistant.language.arguments import objects, subjects
 from voice_assistant.language.changes import was_before
 from voice_assistant.language.days import RELATIVE, names_a_day
+from voice_assistant.language.deeds import another_deeds
 from voice_assistant.language.lexicon import LEXICON, words
 from voice_assistant.language.question import KIND_NOUNS, Question
 from voice_assistant.language.reading import USER, NoteReading, Part, Token, Unit, Value
@@ -16,8 +17,6 @@ from voice_assistant.language.wordnet import wordnet
 
 GENERIC = words("kinds", "generic_heads")
 ARTICLES = words("grammar", "articles")
-LIGHT = words("questions", "light")
-WHEN_KINDS = frozenset({"date", "time", "frequency"})
 ACCEPTS: dict[str, list[str]] = LEXICON["kinds"]["accepts"]
 
 CLASS_KINDS = {
@@ -69,27 +68,8 @@ def answers(question: Question, note: NoteReading, unit: Unit, part: Part) -> li
     return [
         v
         for v in found
-        if not _said_by_question(unit, v, asked) and not _deadline_of_a_deed(unit, v, asked)
+        if not _said_by_question(unit, v, asked) and not another_deeds(question, unit, v)
     ]
-
-
-def _deadline_of_a_deed(unit: Unit, value: Value, asked: set[str]) -> bool:
-    """ "Repeat: order by the 20th each month" asked when the GP appointment is: the day
-    by which something is done is that deed's, unless the question says the deed ("When
-    do I order it by?"). A deadline of a light verb ("has to be done by 28 May", "due
-    by") or of a thing ("check-out by 10") is the thing's own."""
-    tokens = unit.tokens
-    k = value.start - 1
-    while k >= 0 and tokens[k].lemma in ARTICLES:
-        k -= 1
-    if k < 0 or tokens[k].lemma != "by" or value.kind not in WHEN_KINDS:
-        return False
-    deed = tokens[k].head
-    if not 0 <= deed < len(tokens) or tokens[deed].lemma in LIGHT | asked:
-        return False
-    verb = tokens[deed].pos == "VERB"  # the tagger may call "order" in "- order by" a noun
-    said_as_verb = tokens[deed].dep == "appos" and bool(wordnet().synsets(tokens[deed].lemma, "v"))
-    return verb or said_as_verb
 
 
 def _inside(value: Value, spans: set[tuple[int, int]]) -> bool:

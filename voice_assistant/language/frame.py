@@ -58,7 +58,12 @@ class Frame:
             return _sentence(_join(value, self.verb, self.tail, self.after))
         if not self.verb:
             return _sentence(value)
-        if self.tail.endswith(_DANGLING):  # "booked into" + "at Lindqvist Motors"
+        dangling = f" {self.tail}".endswith(_DANGLING)
+        if dangling and kind in ("date", "time"):  # "is on" + "on Weds", not "is on 6pm"
+            slot = with_preposition(value, kind, self.verb_lemma)
+            if slot.split()[0] == self.tail.split()[-1]:
+                slot = slot.split(" ", 1)[1]
+        elif dangling:  # "booked into" + "at Lindqvist Motors"
             first = value.split()[0].lower() if value.split() else ""
             slot = value.split(" ", 1)[1] if first in PLACE_PREPOSITIONS and " " in value else value
         elif preposition:

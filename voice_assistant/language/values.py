@@ -78,7 +78,8 @@ def values(tokens: tuple[Token, ...]) -> list[Value]:
             found.append(Value("code", text, i, end, named_by(tokens, i)))  # "3958": a code too
         elif (
             end - i > 1
-            and kind not in ("date", "time", "money")  # "due May 2031", "£620": no code
+            and kind not in ("time", "money")  # "£620": no code
+            and not (kind == "date" and _a_calendar_word(tokens, i, end))  # "due May 2031"
             and tokens[end - 1].text.isdigit()
             and len(tokens[end - 1].text) >= 3
         ):
@@ -121,8 +122,12 @@ def values(tokens: tuple[Token, ...]) -> list[Value]:
     return sorted(_ranges(tokens, _titled(tokens, found)), key=lambda v: (v.start, -v.end))
 
 
+def _a_calendar_word(tokens: tuple[Token, ...], start: int, end: int) -> bool:
+    return any(tokens[k].lemma.rstrip(".") in CALENDAR for k in range(start, end))
+
+
 def _hour_before_a_time(tokens: tuple[Token, ...], found: list[Value]) -> list[Value]:
-    """ "Mon 6-7.30pm": the 6 is the hour it starts, not the 6th of a month."""
+    """ "Mon 6-7.30pm": the 6 is the hour it starts (6pm), not the 6th of a month."""
     out = list(found)
     for t in [v for v in found if v.kind == "time"]:
         k = t.start - 2
@@ -131,7 +136,9 @@ def _hour_before_a_time(tokens: tuple[Token, ...], found: list[Value]) -> list[V
         if not 0 < int(tokens[k].text) <= 12:
             continue
         out = [_without(tokens, v, k) for v in out if not _only(v, k)]
-        out.append(Value("time", tokens[k].text, k, k + 1))
+        ending = t.text.lower()[-2:]  # "6-7.30pm" starts at 6pm
+        said = tokens[k].text + (ending if ending in ("am", "pm") else "")
+        out.append(Value("time", said, k, k + 1))
     return out
 
 

@@ -25,7 +25,7 @@ def candidates(parser):
 @pytest.mark.parametrize(
     ("text", "value"),
     [
-        ("When's the dog's vet check due?", "9 April"),
+        ("When's the dog's vet check due?", "9 April 2027"),
         ("When's the cat's vet check due?", None),
     ],
 )

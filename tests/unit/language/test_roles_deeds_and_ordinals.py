@@ -4,7 +4,7 @@ a kind asked ("which berth") named in a note under another word for it; an addre
 said by "moved to" or "lives at", up to the aside saying the old one; "moved out of" is
 the old side; the day by which another deed is done is that deed's; and a person's
 number is no answer to a question asked of a thing; a number telling items apart ("size
-4 …, size 6 …"); a flight said only by its number and its leaving."""
+4 …, size 6 …"); a flight said only by its number and its leaving; "Weds" and "Mon 6-7.30pm"."""
 
 from __future__ import annotations
 
@@ -36,6 +36,11 @@ NOTES = [
         "Out Sat 4 May Leeds to Porto, KT2291 dep 06:55. Back Sat 11 May, KT2292 dep 19:10.",
     ),
     ("Ferry", "Ferry to Arran ref AB1234, dep 08:30."),
+    (
+        "Kids' clubs",
+        "Ada: judo Mon 6-7.30pm in the main hall. Sam: chess club Weds 4.15-5pm (was Tues).",
+    ),
+    ("Home codes", "Side door keypad 5521; shed 7730."),
     ("Tackle", "Bought fishing hooks, size 4 £2.10 a pack, size 6 £2.70. Line 10lb £5."),
 ]
 
@@ -60,6 +65,8 @@ def candidates(parser):
         ("How much are size four hooks?", "£2.10"),
         ("What time does my flight out to Porto leave?", "06:55"),  # a flight by its parts
         ("What time's my flight to Arran?", None),  # a ferry's booking ref is no flight
+        ("What time does Ada's judo start?", "6pm"),  # "6-7.30pm", not the 6th of a month
+        ("What's the side door code?", "5521"),  # "keypad 5521", read as a date by the model
     ],
 )
 def test_roles_deeds_and_ordinals_answer_the_thing_asked(parser, candidates, text, value):
@@ -77,3 +84,8 @@ def test_a_house_number_and_a_year_are_read_whole(parser):
     said = {(v.kind, v.text) for u in note.units for p in u.parts for v in p.values}
     assert ("place", "at no. 14") in said
     assert ("code", "2027") not in said
+
+
+def test_a_short_weekday_and_a_range_of_hours_answer_what_night(parser, candidates):
+    said = value_of(parser, candidates, "What night is Sam's chess club on now?")
+    assert said is not None and said.startswith("Weds")
