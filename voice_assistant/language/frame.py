@@ -59,10 +59,9 @@ class Frame:
         if not self.verb:
             return _sentence(value)
         dangling = f" {self.tail}".endswith(_DANGLING)
-        if dangling and kind in ("date", "time"):  # "is on" + "on Weds", not "is on 6pm"
-            slot = with_preposition(value, kind, self.verb_lemma)
-            if slot.split()[0] == self.tail.split()[-1]:
-                slot = slot.split(" ", 1)[1]
+        if dangling and kind in ("date", "time"):  # "is on Weds", "booked for Sat 6 May"
+            on = kind == "time" and self.tail.split()[-1] == "on"  # "are on at 6:30pm"
+            slot = with_preposition(value, kind, self.verb_lemma) if on else value
         elif dangling:  # "booked into" + "at Lindqvist Motors"
             first = value.split()[0].lower() if value.split() else ""
             slot = value.split(" ", 1)[1] if first in PLACE_PREPOSITIONS and " " in value else value

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from spacy.language import Language
     from spacy.tokens import Doc
 
-READING_VERSION = 26
+READING_VERSION = 27
 """Bumped whenever what a reading holds changes: stored note readings are then read again."""
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from tests.unit.language.matching import read_all, value_of
+from tests.unit.language.test_answers_from_structure import said
 from voice_assistant.language.notes import read_note
 
 NOTES = [
@@ -89,3 +90,14 @@ def test_a_house_number_and_a_year_are_read_whole(parser):
 def test_a_short_weekday_and_a_range_of_hours_answer_what_night(parser, candidates):
     said = value_of(parser, candidates, "What night is Sam's chess club on now?")
     assert said is not None and said.startswith("Weds")
+
+
+@pytest.mark.parametrize(
+    ("text", "reply"),
+    [
+        ("What night is Sam's chess club on now?", "Sam's chess club is on Weds at 4.15 now."),
+        ("What time does Ada's judo start?", "Ada's judo starts at 6pm."),
+    ],
+)
+def test_code_says_the_day_or_time_once(parser, candidates, text, reply):
+    assert said(parser, candidates, text) == reply
