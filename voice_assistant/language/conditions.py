@@ -249,7 +249,22 @@ def _kinds_of(noun: str, unit: Unit, part: Part, question: Question) -> list[Val
         if wordnet().is_a(noun, ancestor, senses=2):
             kinds |= set(these)
     accepted = {a for k in kinds for a in ACCEPTS.get(k, [k])}
-    return [v for v in part.values if v.kind in accepted]
+    return [
+        v
+        for v in part.values
+        if v.kind in accepted and not _another_building(tokens[v.end - 1].lemma, noun)
+    ]
+
+
+def _another_building(head: str, noun: str) -> bool:
+    """ "Which hotel?" (a kind of building) is not answered by "the Burgh Hall": the
+    place is named as a building of another kind ("Lindqvist Motors" names none)."""
+    return (
+        head != noun
+        and wordnet().is_a(noun, "building")
+        and wordnet().is_a(head, "building")
+        and not wordnet().is_a(head, noun)
+    )
 
 
 def _named_as(tokens: tuple[Token, ...], k: int, part: Part) -> Value | None:

@@ -20,7 +20,7 @@ from voice_assistant.language.days import CALENDAR
 from voice_assistant.language.flights import a_flight
 from voice_assistant.language.identity import same_people
 from voice_assistant.language.lexicon import words
-from voice_assistant.language.people import ONE_BEING, is_person_word, mentions
+from voice_assistant.language.people import ONE_BEING, is_name, is_person_word, mentions
 from voice_assistant.language.reading import USER, Mention, NoteReading, Part, Token, Unit, Value
 from voice_assistant.language.tokens import aside, content_words, label_end, tokens_of
 from voice_assistant.language.values import BOUNDARY, values
@@ -98,6 +98,8 @@ def _read(title: str, fields: dict[str, str], lines: list[str], docs: list[Doc])
             if tokens[-1].text == ":" and not [v for v in found if v.kind != "attribute"]:
                 heading = frozenset(content_words(tokens))  # "Birthdays:" over the lines below
                 continue
+            if not units and _only_a_name(tokens):  # "Harwood!" opening a note on a move
+                title_words |= frozenset(content_words(tokens))
             people = mentions(tokens, last_person, known=known)
             identities += same_people(tokens, people)
             own_subject = any(t.dep in ("nsubj", "nsubjpass") for t in tokens)
@@ -249,6 +251,14 @@ def _named_by_text(owner: frozenset[str] | None, units: list[Unit]) -> frozenset
     if subject is None or USER in subject.names or subject.names & owner:
         return None
     return owner | subject.names
+
+
+def _only_a_name(tokens: tuple[Token, ...]) -> bool:
+    """A sentence that is a proper name and nothing else ("Harwood!", "Jazzfest.")."""
+    words_ = [t for t in tokens if t.pos != "PUNCT"]
+    return 0 < len(words_) <= 3 and all(
+        t.text[:1].isupper() and (t.pos == "PROPN" or is_name(t)) for t in words_
+    )
 
 
 def _unit(

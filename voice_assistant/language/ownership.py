@@ -173,6 +173,18 @@ def _role_labelled(
     return role.names
 
 
+def _in_a_later_clause(tokens: tuple[Token, ...], m: Mention, value: Value) -> bool:
+    """ "Completion moved … to Fri 29 Jan, seller's chain slipped": a person who opens
+    what comes after the value's comma (their own subject, or whose it is) is not whose
+    the value is."""
+    between = range(value.end, m.start)
+    return (
+        m.start >= value.end
+        and m.role in ("possessor", "subject")
+        and any(tokens[k].text in (",", ";") for k in between)
+    )
+
+
 def whose_of(
     question: Question,
     note: NoteReading,
@@ -229,6 +241,7 @@ def _whose(
         if part.start <= m.start < part.end
         and usable(m)
         and (m.role in ("possessor", "subject", "label") or m.start == first)
+        and not _in_a_later_clause(tokens, m, value)
     ]
     beside = [  # "his wife Jess 07700 900222": the number right after her name is hers
         m
@@ -264,7 +277,14 @@ def _whose(
     label = [m for m in unit.mentions if m.role == "label" and usable(m) and here(m)]
     if label:
         return label[0].names
-    owner = [m for m in unit.mentions if m.names == unit.owner and usable(m) and here(m)]
+    owner = [
+        m
+        for m in unit.mentions
+        if m.names == unit.owner
+        and usable(m)
+        and here(m)
+        and not _in_a_later_clause(tokens, m, value)
+    ]
     inherited = not any(m.names == unit.owner for m in unit.mentions)  # a sentence before's
     if unit.owner and (owner or inherited) and not unit.owner & question.focus:
         return unit.owner

@@ -8,12 +8,11 @@ person) come from WordNet. Nothing here knows one note from another.
 
 from __future__ import annotations
 
-from itertools import pairwise
-
 from voice_assistant.language.codes import codes, digit_groups, named_by, per_measure
 from voice_assistant.language.days import CALENDAR, MONTH_INDEX
 from voice_assistant.language.lexicon import SMALL_NUMBERS, TENS, words
 from voice_assistant.language.people import TITLES, is_name
+from voice_assistant.language.ranges import ranges
 from voice_assistant.language.reading import Token, Value
 from voice_assistant.language.tokens import content_words, label_end, subtree, text_of
 from voice_assistant.language.wordnet import wordnet
@@ -118,40 +117,11 @@ def values(tokens: tuple[Token, ...]) -> list[Value]:
     )
     found += _named_places(tokens, found)
     found += _overcodes(tokens, _attributes(tokens), found)
-    found = _hour_before_a_time(tokens, found)
-    return sorted(_ranges(tokens, _titled(tokens, found)), key=lambda v: (v.start, -v.end))
+    return sorted(ranges(tokens, _titled(tokens, found)), key=lambda v: (v.start, -v.end))
 
 
 def _a_calendar_word(tokens: tuple[Token, ...], start: int, end: int) -> bool:
     return any(tokens[k].lemma.rstrip(".") in CALENDAR for k in range(start, end))
-
-
-def _hour_before_a_time(tokens: tuple[Token, ...], found: list[Value]) -> list[Value]:
-    """ "Mon 6-7.30pm": the 6 is the hour it starts (6pm), not the 6th of a month."""
-    out = list(found)
-    for t in [v for v in found if v.kind == "time"]:
-        k = t.start - 2
-        if k < 0 or tokens[k + 1].text not in RANGE or not tokens[k].text.isdigit():
-            continue
-        if not 0 < int(tokens[k].text) <= 12:
-            continue
-        out = [_without(tokens, v, k) for v in out if not _only(v, k)]
-        ending = t.text.lower()[-2:]  # "6-7.30pm" starts at 6pm
-        said = tokens[k].text + (ending if ending in ("am", "pm") else "")
-        out.append(Value("time", said, k, k + 1))
-    return out
-
-
-def _only(value: Value, k: int) -> bool:
-    """The value is the hour alone, or the hour and its dash ("3-" of "3-4pm")."""
-    return k <= value.start and value.end <= k + 2 and value.kind in ("date", "count", "code")
-
-
-def _without(tokens: tuple[Token, ...], value: Value, k: int) -> Value:
-    """A date without the hour ``k`` at its end ("Mon 6" is "Mon")."""
-    if value.kind != "date" or not value.start < k < value.end:
-        return value
-    return Value(value.kind, text_of(tokens, value.start, k), value.start, k, value.about)
 
 
 def _titled(tokens: tuple[Token, ...], found: list[Value]) -> list[Value]:
@@ -163,25 +133,6 @@ def _titled(tokens: tuple[Token, ...], found: list[Value]) -> list[Value]:
             v = Value(v.kind, text_of(tokens, start, v.end), start, v.end, v.about)
         out.append(v)
     return out
-
-
-RANGE = words("notes", "range_joints")
-
-
-def _ranges(tokens: tuple[Token, ...], found: list[Value]) -> list[Value]:
-    """ "07:30-15:30", "19:30 to 21:30": the first value is when it starts, the second
-    when it ends."""
-    timed = sorted((v for v in found if v.kind in ("time", "date")), key=lambda v: v.start)
-    marked: dict[int, tuple[str, ...]] = {}
-    for first, second in pairwise(timed):
-        between = [tokens[k].lemma for k in range(first.end, second.start)]
-        if first.kind == second.kind and between and set(between) <= RANGE:
-            marked[id(first)] = ("start",)
-            marked[id(second)] = ("end",)
-    return [
-        Value(v.kind, v.text, v.start, v.end, marked[id(v)]) if id(v) in marked else v
-        for v in found
-    ]
 
 
 def _names(tokens: tuple[Token, ...], covered: set[int]) -> list[Value]:

@@ -1,10 +1,16 @@
-"""The person named after a label saying what they do is the one who does it; a year
-after its month and a sum are no codes, nor is a day's ordinal; a house number's "no.";
-a kind asked ("which berth") named in a note under another word for it; an address
-said by "moved to" or "lives at", up to the aside saying the old one; "moved out of" is
-the old side; the day by which another deed is done is that deed's; and a person's
-number is no answer to a question asked of a thing; a number telling items apart ("size
-4 …, size 6 …"); a flight said only by its number and its leaving; "Weds" and "Mon 6-7.30pm"."""
+"""Readings of stop 56, each with invented notes:
+- the person named after a role label ("Locksmith: Ivo Brand …") is the role's;
+- a year after its month, a sum and a day's ordinal are no codes; "no. 9" is a number;
+- a kind asked ("which berth") named in a note under another word for it;
+- an address said by "moved to", up to the aside saying the old one; "moved out of" is
+  the old side; a person opening the clause after the value's comma is not its owner;
+- the day by which another deed is done is that deed's; a person's number is no answer
+  to a question asked of a thing;
+- a number that tells items apart ("size 4 …, size 6 …");
+- a flight said only by its number and its leaving;
+- "Weds", "Thursdays", "Mon 6-7.30pm" and "9-13 Mar";
+- a note opening with a name alone ("Harwood!") is about it;
+- a building of another kind answers no "which hotel"."""
 
 from __future__ import annotations
 
@@ -37,11 +43,23 @@ NOTES = [
         "Out Sat 4 May Leeds to Porto, KT2291 dep 06:55. Back Sat 11 May, KT2292 dep 19:10.",
     ),
     ("Ferry", "Ferry to Arran ref AB1234, dep 08:30."),
+    ("Choir trip", "Coach leaves the Corn Hall Fri 5pm, back Sun 8pm. £120 incl. hotel."),
     (
         "Kids' clubs",
         "Ada: judo Mon 6-7.30pm in the main hall. Sam: chess club Weds 4.15-5pm (was Tues).",
     ),
     ("Home codes", "Side door keypad 5521; shed 7730."),
+    ("Rota", "Lates 6-8 Mar, 20-22 Mar. Annual leave 9-13 Mar (school trip)."),
+    (
+        "New flat",
+        "Harwood! Flat 2, 12 Ash Court. Completion moved from Fri 8 Jan to Fri 22 Jan 2027, "
+        "buyer's chain slipped.",
+    ),
+    (
+        "Clinics",
+        "My clinics: diet clinic Tuesdays 2 to 4pm, puppy class Thursdays 6:30pm (moving "
+        "from Wednesdays in May).",
+    ),
     ("Tackle", "Bought fishing hooks, size 4 £2.10 a pack, size 6 £2.70. Line 10lb £5."),
 ]
 
@@ -66,8 +84,12 @@ def candidates(parser):
         ("How much are size four hooks?", "£2.10"),
         ("What time does my flight out to Porto leave?", "06:55"),  # a flight by its parts
         ("What time's my flight to Arran?", None),  # a ferry's booking ref is no flight
+        ("Which hotel are we staying at on the choir trip?", None),  # a hall is no hotel
         ("What time does Ada's judo start?", "6pm"),  # "6-7.30pm", not the 6th of a month
         ("What's the side door code?", "5521"),  # "keypad 5521", read as a date by the model
+        ("When am I on annual leave?", "9-13 Mar"),  # one date, not a count "9-" and "13 Mar"
+        ("When is completion now?", "Fri 22 Jan 2027"),  # ours, not the buyer's after ","
+        ("When's the completion on the Harwood flat?", "Fri 22 Jan 2027"),  # "Harwood!"
     ],
 )
 def test_roles_deeds_and_ordinals_answer_the_thing_asked(parser, candidates, text, value):
@@ -87,9 +109,16 @@ def test_a_house_number_and_a_year_are_read_whole(parser):
     assert ("code", "2027") not in said
 
 
-def test_a_short_weekday_and_a_range_of_hours_answer_what_night(parser, candidates):
-    said = value_of(parser, candidates, "What night is Sam's chess club on now?")
-    assert said is not None and said.startswith("Weds")
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("What night is Sam's chess club on now?", "Weds"),  # "Weds 4.15-5pm"
+        ("What night is puppy class on now?", "Thursdays"),  # every Thursday, at 6:30pm
+    ],
+)
+def test_a_short_or_plural_weekday_answers_what_night(parser, candidates, text, day):
+    said = value_of(parser, candidates, text)
+    assert said is not None and said.startswith(day)
 
 
 @pytest.mark.parametrize(
