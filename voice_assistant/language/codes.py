@@ -42,7 +42,7 @@ def codes(tokens: tuple[Token, ...], covered: set[int]) -> list[Value]:
 
 
 def _ordinal(tokens: tuple[Token, ...], start: int, end: int) -> bool:
-    """ "the 1st of the month", "22nd": a day's number, not a code."""
+    """ "the 3rd of each month", "22nd": a day's number, not a code."""
     text = text_of(tokens, start, end).lower()
     return text[-2:] in ORDINAL_ENDS and text[:-2].isdigit() and len(text) <= 4
 

@@ -39,7 +39,7 @@ def answers(question: Question, note: NoteReading, unit: Unit, part: Part) -> li
         if _named_kind(question.asked, unit.label | note.title):
             # under "Paint colours", "Downstairs: Setting Plaster" gives a colour
             found = [v for v in part.values if v.kind == "attribute"]
-        if not found:  # under "Boat mooring", "berth 12" gives the berth
+        if not found:  # under "Barge mooring", "berth 12" gives the berth
             found = _kinds_of(question.asked, unit, part, question)
     elif "object" in question.kinds:
         verb, via = question.governor
@@ -130,7 +130,7 @@ def _typed(question: Question, unit: Unit, part: Part) -> list[Value]:
         if value.kind == "code" and _another_kind_of_code(question, unit, value):
             continue  # "account number" asked of "Joint account sort code 20-45-77"
         if value.kind == "code" and question.owner is None and _someones_number(unit, value):
-            continue  # "the serial number on the boiler": not "sweep Ivo Lane 07700 900111"
+            continue  # "the serial number on the fridge": not "sweep Ivo Lane 07700 900111"
         if value.kind in ("person", "organisation") and said & focus:
             continue  # "Dentist: Dr Mireille" asked "Who is my dentist?": not "Dentist"
         out.append(value)
@@ -257,7 +257,7 @@ def _kinds_of(noun: str, unit: Unit, part: Part, question: Question) -> list[Val
 
 
 def _another_building(head: str, noun: str) -> bool:
-    """ "Which hotel?" (a kind of building) is not answered by "the Burgh Hall": the
+    """ "Which hotel?" (a kind of building) is not answered by "the Drill Hall": the
     place is named as a building of another kind ("Lindqvist Motors" names none)."""
     return (
         head != noun
@@ -313,7 +313,7 @@ def beside(unit: Unit, value: Value) -> tuple[Value, ...]:
         for v in part.values:
             if v.kind == "place" and end <= v.start <= end + 2:
                 if was_before(unit.tokens, v.start):
-                    return tuple(more)  # "12 Elm Rise - was 5 Oak Street": not one place
+                    return tuple(more)  # "12 Elm Row - was 5 Oak Lane": not one place
                 more.append(v)
                 end = v.end
     return tuple(more)

@@ -1,4 +1,4 @@
-"""A day said of another deed than the one asked: "Repeat: order by the 20th each
+"""A day said of another deed than the one asked: "Refills: order by the 25th of the
 month" asked when the GP appointment is. (The day of any other verb than the question's
 was tried and not kept: "departs 07:10" is when "we fly out", in other words.)"""
 

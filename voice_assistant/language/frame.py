@@ -60,7 +60,7 @@ class Frame:
             return _sentence(value)
         dangling = f" {self.tail}".endswith(_DANGLING)
         if dangling and kind in ("date", "time"):  # "is on Weds", "booked for Sat 6 May"
-            on = kind == "time" and self.tail.split()[-1] == "on"  # "are on at 6:30pm"
+            on = kind == "time" and self.tail.split()[-1] == "on"  # "are on at 7:15pm"
             slot = with_preposition(value, kind, self.verb_lemma) if on else value
         elif dangling:  # "booked into" + "at Lindqvist Motors"
             first = value.split()[0].lower() if value.split() else ""

@@ -30,10 +30,10 @@ def a_fraction_of_it(question: Question, unit: Unit, part: Part, counts: list[in
 
 
 def numbered(question: Question, unit: Unit, part: Part) -> bool | None:
-    """ "size 2 £4.10 a pair, size 3 £4.60" asked of size three: False for the part that
+    """ "size 4 £2.10 a pack, size 6 £2.70" asked of size six: False for the part that
     numbers the noun the question numbers ("size", "gate", "plot") with another number,
     True for the one numbering it the same, None for a part numbering none of it."""
-    # (the tagger may call a question's "size" in "What do size three … cost?" a verb)
+    # (the tagger may call a question's "size" in "What do size six … cost?" a verb)
     asked = _numbered(question.tokens, 0, len(question.tokens), ("NOUN", "PROPN", "VERB"))
     said = _numbered(unit.tokens, part.start, part.end, ("NOUN",))
     both = [noun for noun in said if noun in asked]
@@ -45,7 +45,7 @@ def numbered(question: Question, unit: Unit, part: Part) -> bool | None:
 def _numbered(
     tokens: tuple[Token, ...], start: int, end: int, tags: tuple[str, ...]
 ) -> dict[str, int]:
-    """Each noun with the number said right after it ("size 3", "size three")."""
+    """Each noun with the number said right after it ("size 6", "size six")."""
     out = {}
     for k in range(start + 1, end):
         number = _number(tokens[k].text.lower())

@@ -335,7 +335,7 @@ def _superseded(top: Match, other: Match) -> bool:
 def _one_answer(top: Match, other: Match) -> bool:
     """Two values that are one answer: the time inside the day's answer, or a value
     inside another ("Gdansk" in "in Gdansk"), or the end of a range the answer starts
-    ("Weds 5.15-6.30pm": when it is, not when it ends)."""
+    ("Weds 4.15-5pm": when it is, not when it ends)."""
     if other.unit is not top.unit:
         return False
     ends = all(v.kind == "time" and "end" in v.about for v in other.values)

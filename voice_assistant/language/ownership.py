@@ -174,7 +174,7 @@ def _role_labelled(
 
 
 def _in_a_later_clause(tokens: tuple[Token, ...], m: Mention, value: Value) -> bool:
-    """ "Completion moved … to Fri 29 Jan, seller's chain slipped": a person who opens
+    """ "Completion moved … to Fri 22 Jan, buyer's chain slipped": a person who opens
     what comes after the value's comma (their own subject, or whose it is) is not whose
     the value is."""
     between = range(value.end, m.start)

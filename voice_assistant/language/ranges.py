@@ -1,5 +1,5 @@
-"""A range's two ends, said with a dash or "to": "07:30-15:30" starts and ends, "Mon
-6-7.30pm" starts at 6pm (not on the 6th), "13-17 Apr" is one date from the 13th."""
+"""A range's two ends, said with a dash or "to": "07:30-15:30" starts and ends, "Tue
+5-6.30pm" starts at 5pm (not on the 5th), "9-13 Mar" is one date from the 9th."""
 
 from __future__ import annotations
 
@@ -34,8 +34,8 @@ def _marked(tokens: tuple[Token, ...], found: list[Value]) -> list[Value]:
 
 
 def _day_range(tokens: tuple[Token, ...], found: list[Value]) -> list[Value]:
-    """ "Annual leave 13-17 Apr": one date, from the 13th to the 17th, not a count "13-"
-    and a date "17 Apr"."""
+    """ "Study leave 9-13 Mar": one date, from the 9th to the 13th, not a count "9-"
+    and a date "13 Mar"."""
     out = list(found)
     for d in [v for v in found if v.kind == "date"]:
         k = d.start - 2
@@ -49,7 +49,7 @@ def _day_range(tokens: tuple[Token, ...], found: list[Value]) -> list[Value]:
 
 
 def _hour_before_a_time(tokens: tuple[Token, ...], found: list[Value]) -> list[Value]:
-    """ "Mon 6-7.30pm": the 6 is the hour it starts (6pm), not the 6th of a month."""
+    """ "Tue 5-6.30pm": the 5 is the hour it starts (5pm), not the 5th of a month."""
     out = list(found)
     for t in [v for v in found if v.kind == "time"]:
         k = t.start - 2
@@ -58,7 +58,7 @@ def _hour_before_a_time(tokens: tuple[Token, ...], found: list[Value]) -> list[V
         if not 0 < int(tokens[k].text) <= 12:
             continue
         out = [_without(tokens, v, k) for v in out if not _only(v, k)]
-        ending = t.text.lower()[-2:]  # "6-7.30pm" starts at 6pm
+        ending = t.text.lower()[-2:]  # "5-6.30pm" starts at 5pm
         said = tokens[k].text + (ending if ending in ("am", "pm") else "")
         out.append(Value("time", said, k, k + 1))
     return out
@@ -70,7 +70,7 @@ def _only(value: Value, k: int) -> bool:
 
 
 def _without(tokens: tuple[Token, ...], value: Value, k: int) -> Value:
-    """A date without the hour ``k`` at its end ("Mon 6" is "Mon")."""
+    """A date without the hour ``k`` at its end ("Tue 5" is "Tue")."""
     if value.kind != "date" or not value.start < k < value.end:
         return value
     return Value(value.kind, text_of(tokens, value.start, k), value.start, k, value.about)

@@ -77,8 +77,8 @@ def values(tokens: tuple[Token, ...]) -> list[Value]:
             found.append(Value("code", text, i, end, named_by(tokens, i)))  # "3958": a code too
         elif (
             end - i > 1
-            and kind not in ("time", "money")  # "£620": no code
-            and not (kind == "date" and _a_calendar_word(tokens, i, end))  # "due May 2031"
+            and kind not in ("time", "money")  # "£540": no code
+            and not (kind == "date" and _a_calendar_word(tokens, i, end))  # "due Jun 2030"
             and tokens[end - 1].text.isdigit()
             and len(tokens[end - 1].text) >= 3
         ):
@@ -90,7 +90,7 @@ def values(tokens: tuple[Token, ...]) -> list[Value]:
         c
         for c in written
         if any(ch.isalpha() for ch in c.text)
-        and not all(  # "3pm", "5.15-6.30pm": its letters are a time's
+        and not all(  # "3pm", "4.15-5.45pm": its letters are a time's
             tokens[k].entity == "time"
             for k in range(c.start, c.end)
             if any(ch.isalpha() for ch in tokens[k].text)
@@ -184,7 +184,7 @@ def _places(tokens: tuple[Token, ...], temporal: set[int]) -> list[Value]:
         ]
         start, end = i, (stops[0] if stops else max(span) + 1)
         if end < len(tokens) and _short_number(tokens, end - 1) and tokens[end].pos == "NUM":
-            end += 1  # "at no. 9": the parser hangs the 9 elsewhere
+            end += 1  # "at no. 14": the parser hangs the 14 elsewhere
         if end - start > 6 or end - start < 2:
             continue  # a parse that hangs a whole list on "on"
         out.append(Value("place", text_of(tokens, start, end), start, end))
