@@ -146,7 +146,7 @@ def _someones_number(unit: Unit, value: Value) -> bool:
         m.end == value.start
         and m.start > 0
         and tokens[m.end - 1].pos == "PROPN"
-        and tokens[m.end - 1].entity == "person"  # not "on Mill Road 4471"
+        and tokens[m.end - 1].entity == "person"  # not "on Fir Road 5120"
         and USER not in m.names
         for m in unit.mentions
     )
