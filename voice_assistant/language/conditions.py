@@ -68,7 +68,7 @@ def answers(question: Question, note: NoteReading, unit: Unit, part: Part) -> li
     return [
         v
         for v in found
-        if not _said_by_question(unit, v, asked) and not another_deeds(question, unit, v)
+        if not _said_by_question(unit, v, asked) and not another_deeds(unit, v, asked)
     ]
 
 

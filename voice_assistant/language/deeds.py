@@ -5,7 +5,6 @@ was tried and not kept: "departs 07:10" is when "we fly out", in other words.)""
 from __future__ import annotations
 
 from voice_assistant.language.lexicon import words
-from voice_assistant.language.question import Question
 from voice_assistant.language.reading import Unit, Value
 from voice_assistant.language.wordnet import wordnet
 
@@ -14,19 +13,13 @@ LIGHT = words("questions", "light")
 WHEN_KINDS = frozenset({"date", "time", "frequency"})
 
 
-def another_deeds(question: Question, unit: Unit, value: Value) -> bool:
-    """The day or time is another deed's: the deadline of a deed the question does not
-    say."""
+def another_deeds(unit: Unit, value: Value, asked: set[str]) -> bool:
+    """The day or time is another deed's: the day by which something is done is that
+    deed's, unless the question (``asked``: its words) says the deed ("When do I order it
+    by?"). A deadline of a light verb ("has to be done by 28 May", "due by") or of a
+    thing ("check-out by 10") is the thing's own."""
     if value.kind not in WHEN_KINDS:
         return False
-    asked = {t.lemma for t in question.tokens} | {t.text.lower() for t in question.tokens}
-    return _deadline_of_a_deed(unit, value, asked)
-
-
-def _deadline_of_a_deed(unit: Unit, value: Value, asked: set[str]) -> bool:
-    """The day by which something is done is that deed's, unless the question says the
-    deed ("When do I order it by?"). A deadline of a light verb ("has to be done by 28
-    May", "due by") or of a thing ("check-out by 10") is the thing's own."""
     tokens = unit.tokens
     k = value.start - 1
     while k >= 0 and tokens[k].lemma in ARTICLES:

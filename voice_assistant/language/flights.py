@@ -17,14 +17,14 @@ def a_flight(tokens: tuple[Token, ...], found: list[Value]) -> frozenset[str]:
     """ "Out Sat 4 May, KT2291 dep 06:55": a flight, said by its number and its leaving;
     not a code a common word names ("ferry ref AB1234, dep 08:30")."""
     code = any(
-        v.kind == "code" and FLIGHT_CODE.match(v.text) and not _named_otherwise(tokens, v.start)
+        v.kind == "code" and FLIGHT_CODE.match(v.text) and not _named_by_a_word(tokens, v.start)
         for v in found
     )
     said = any(t.lemma in FLIGHT_WORDS or t.text.lower() in FLIGHT_WORDS for t in tokens)
     return frozenset({"flight"}) if code and said else frozenset()
 
 
-def _named_otherwise(tokens: tuple[Token, ...], start: int) -> bool:
+def _named_by_a_word(tokens: tuple[Token, ...], start: int) -> bool:
     """The word before the code is a common noun other than "flight" ("ref AB1234")."""
     before = tokens[start - 1] if start else None
     return (

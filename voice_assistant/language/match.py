@@ -129,7 +129,9 @@ def _matched(
             context = unit.words | note.title
             if not label_lends(question, unit):  # "Training for the half marathon: …"
                 context = words_past_label(unit) | note.title
-            says_it = question.head in unit.words or question.asked in unit.words - {""}
+            says_it = question.head in unit.words or (
+                bool(question.asked) and question.asked in unit.words
+            )
             if (says_it or _refers_back(question, unit)) and not own_name(question, unit):
                 context |= (  # "the clinic" of "the Riverside clinic" before; not a name
                     before - question.names  # asked, into a line about someone else
