@@ -99,7 +99,7 @@ def build_parser(prog: str = "voice-assistant bench") -> argparse.ArgumentParser
         const=1,
         default=0,
         metavar="PART",
-        choices=list(range(1, 14)),
+        choices=list(range(1, 15)),
         help="answers, turn-end, beams and wyoming-early suites: a held-out part, 1 "
         "(default) to 11 (never tuned on; score it only at the end; 7 to 11 have "
         "memories of their own); acts suite: its held-out phrasings",

@@ -17,7 +17,7 @@ DEMO_MEMORIES = CHECKOUT / "demo" / "memories"
 ANSWER_SET = DATA / "answers"
 """51 memories and the labelled requests over them (``requests.toml``, and the held-out
 parts ``held_out.toml``, ``held_out_2.toml`` … ``held_out_6.toml``)."""
-OWN_MEMORIES = {n: DATA / f"held_out_{n}" for n in (7, 8, 9, 10, 11, 12, 13)}
+OWN_MEMORIES = {n: DATA / f"held_out_{n}" for n in (7, 8, 9, 10, 11, 12, 13, 14)}
 """Held-out parts over memories of their own (``memories/`` beside ``requests.toml``)."""
 STRUCTURE_DEV = DATA / "structure_dev"
 """A tuning part over memories of its own, for answers from structure (``--dev``)."""
