@@ -24,6 +24,7 @@ from bench.corpus import ANSWER_SET, part_files
 from voice_assistant.config import Settings
 from voice_assistant.events import Reply
 from voice_assistant.language.frame import NOTHING_ABOUT
+from voice_assistant.language.written import in_full, rewritten
 from voice_assistant.memory.schema import STOPWORDS
 from voice_assistant.research.dialogue import TYPED, ThisTurn
 from voice_assistant.research.final import NOT_FOUND
@@ -221,11 +222,15 @@ def invented_values(text: str, question: str, corpus: set[str]) -> list[str]:
 
 
 def corpus_words(folder: Path | None = None) -> set[str]:
-    """Every word of the set's memories, lower-cased: a value in them is not invented."""
+    """Every word of the set's memories, lower-cased, as written and as the reader reads
+    and says them ("3/10" is "March 10", "Sat" "Saturday"): a value in them is not
+    invented."""
     words: set[str] = set()
     for path in (folder or ANSWER_SET / "memories").glob("*.md"):
-        words |= {w.lower() for w in re.findall(r"\w+", path.read_text(encoding="utf-8"))}
-    return words
+        text = path.read_text(encoding="utf-8")
+        for said in (text, rewritten(text)):
+            words |= {w.lower() for w in re.findall(r"\w+", said)}
+    return words | {in_full(w).lower() for w in words}
 
 
 def score(request: Request, outcome: Outcome, corpus: set[str] | None = None) -> Score:

@@ -154,7 +154,10 @@ class Engines:
         """spaCy's English pipeline: every utterance and note is read with it."""
         from voice_assistant.language.parser import Parser
 
-        return self._once("parser", lambda: Parser(self.model("models.parser")))
+        return self._once(
+            "parser",
+            lambda: Parser(self.model("models.parser"), self.settings.research.date_order),
+        )
 
     def wake(self) -> WakeWordModel:
         """The wake word; openWakeWord is gated by voice activity unless ``wake.gate`` is off."""

@@ -204,6 +204,11 @@ class ResearchConfig(Section):
         300.0, gt=0, description="Idle time that ends a conversation."
     )
     import_max_bytes: int = Field(1_000_000, ge=1, description="Larger files are not imported.")
+    date_order: Literal["auto", "month_first", "day_first"] = Field(
+        "auto",
+        description='How a note\'s "3/10" is read where the note does not show it: "auto" '
+        "takes the system locale's order (en_US month first, en_GB day first).",
+    )
 
     def budget(self, mode: str) -> float:
         return self.budget_written_s if mode == "written" else self.budget_spoken_s

@@ -31,6 +31,7 @@ MONTH_INDEX = {w: i for i, w in enumerate(LEXICON["calendar"]["months"])} | {
 """A month's number (January 0) by its name or its short form ("sept")."""
 
 RELATIVE = words("calendar", "relative_days") | words("calendar", "relative_words")
+FRACTIONS = frozenset(LEXICON["numbers"]["fractions"])
 
 
 def date_key(tokens: tuple[Token, ...], start: int, end: int) -> frozenset[str]:
@@ -48,6 +49,8 @@ def date_key(tokens: tuple[Token, ...], start: int, end: int) -> frozenset[str]:
             key.add(f"d:{int(digits)}")
         elif word in RELATIVE:
             return frozenset()
+        elif word in FRACTIONS:
+            continue  # "the second half" of a sum or a year: no day
         elif t.pos in ("NOUN", "PROPN"):
             key.add(word)
     return frozenset() if key == {"day"} else frozenset(key)  # "a full day": no day named

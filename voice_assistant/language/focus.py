@@ -16,7 +16,7 @@ from voice_assistant.language.items import (
 )
 from voice_assistant.language.lexicon import LEXICON, qualifier_words, words
 from voice_assistant.language.question import KIND_NOUNS, Question
-from voice_assistant.language.reading import USER, Part, Unit
+from voice_assistant.language.reading import USER, Part, Token, Unit
 from voice_assistant.language.tokens import content_words, label_end
 from voice_assistant.language.wordnet import wordnet
 
@@ -143,7 +143,7 @@ def another(question: Question, unit: Unit, part: Part) -> bool:
         and opens_with_and(tokens, part)  # not "…, blow-dry £25", "wash and cut £40"
         for k, t in enumerate(tokens[part.start : part.end], part.start)
     )
-    if continues or _other_side_of(unit, part, counts):
+    if continues or _other_side_of(unit, part, counts) or _whose_is(tokens, part):
         return False
     if max(counts) >= 2 and not in_the_item_asked(unit, part, counts):
         return True
@@ -176,6 +176,17 @@ def another(question: Question, unit: Unit, part: Part) -> bool:
     return bool(own)
 
 
+def _whose_is(tokens: tuple[Token, ...], part: Part) -> bool:
+    """ "…; Theo's is 29 April": a name's possessive standing for the thing said before."""
+    return any(
+        t.dep == "case"
+        and k > part.start
+        and tokens[k - 1].dep in ("nsubj", "poss")
+        and tokens[tokens[k - 1].head].lemma == "be"
+        for k, t in enumerate(tokens[part.start : part.end], part.start)
+    )
+
+
 def _an_item_of_its_own(question: Question, unit: Unit, part: Part) -> bool:
     """Items that each name their thing before its value ("wash and cut £40, blow-dry
     £25, fringe trim £8"): the part's own name says nothing asked, and another part's
@@ -189,7 +200,7 @@ def _an_item_of_its_own(question: Question, unit: Unit, part: Part) -> bool:
     mine = names[unit.parts.index(part)]
     asked = question.extra | question.qualifiers  # "vets race 11:20, mixed 14:40"
     return (
-        bool(mine - question.qualifiers)
+        bool(mine - question.qualifiers - {question.head})  # "…; copay $12": the fee asked
         and not mine & asked
         and focus_said(focus, frozenset(mine)) == 0
         and any(focus_said(focus, frozenset(n)) for n in names)
@@ -285,3 +296,10 @@ def on_the_day(question: Question, unit: Unit) -> bool:
     if not days:
         return True
     return all(any(same_day(asked, said) for said in days) for asked in question.days)
+
+
+def only_one_says_it(question: Question, part: Part, other: Part) -> bool:
+    """Of one person's two values, only ``part`` says the thing asked ("Ray: 14 Elm St,
+    Apt 3C; home 555-0172" asked his home number: the flat's "3C" is his too)."""
+    whole = {w for w in question.focus if " " not in w}
+    return bool(whole & part.words) and not whole & other.words

@@ -15,6 +15,8 @@ JOINING = frozenset({"and", "or", ",", "/"})
 NAMING_NOTHING = frozenset({"date", "time", "quantity", "money", "count", "duration"})
 """Values that name no thing: an item holding only these names nothing of its own."""
 FRACTIONS = frozenset(LEXICON["numbers"]["fractions"])
+ORDINALS: list[str] = LEXICON["numbers"]["ordinals"]
+SUFFIXES = frozenset(LEXICON["numbers"]["ordinal_suffixes"])
 
 
 def a_fraction_of_it(question: Question, unit: Unit, part: Part, counts: list[int]) -> bool:
@@ -35,7 +37,9 @@ def numbered(question: Question, unit: Unit, part: Part) -> bool | None:
     True for the one numbering it the same, None for a part numbering none of it."""
     # (the tagger may call a question's "size" in "What do size six … cost?" a verb)
     asked = _numbered(question.tokens, 0, len(question.tokens), ("NOUN", "PROPN", "VERB"))
+    asked |= _ordered(question.tokens, 0, len(question.tokens))
     said = _numbered(unit.tokens, part.start, part.end, ("NOUN",))
+    said |= _ordered(unit.tokens, part.start, part.end)
     both = [noun for noun in said if noun in asked]
     if not both:
         return None
@@ -52,6 +56,25 @@ def _numbered(
         if number is not None and tokens[k - 1].pos in tags:
             out[tokens[k - 1].lemma] = number
     return out
+
+
+def _ordered(tokens: tuple[Token, ...], start: int, end: int) -> dict[str, int]:
+    """Each noun with the ordinal said right before it ("2nd half", "the second half")."""
+    out = {}
+    for k in range(start, end - 1):
+        place = _ordinal(tokens[k].text.lower())
+        if place is not None and tokens[k + 1].pos == "NOUN":
+            out[tokens[k + 1].lemma] = place
+    return out
+
+
+def _ordinal(text: str) -> int | None:
+    if text in ORDINALS:
+        return ORDINALS.index(text) + 1 if ORDINALS.index(text) < 19 else None
+    digits = text[:-2]
+    if text[-2:] in SUFFIXES and digits.isdigit() and len(digits) <= 2:
+        return int(digits)
+    return None
 
 
 def _number(text: str) -> int | None:

@@ -1,11 +1,10 @@
 """Which value of which note answers a question: matched by structure, never by a model.
 
 A value may be said only from a unit of a note (with its title and heading) that meets
-all four conditions: its focus is the question's (the same lemma, or a WordNet synonym:
-colour/color, cost/price); its owner is the question's, with the aliases the notes give
-(Dad is Henrik); its qualifiers do not contradict the question's (main/guest, out/back,
-wholesale/retail); and it holds a value of the kind asked. Pure functions over readings.
-"""
+all four conditions: its focus is the question's (the same lemma, or a WordNet synonym);
+its owner is the question's, with the aliases the notes give (Dad is Henrik); its
+qualifiers do not contradict the question's (main/guest, out/back, wholesale/retail);
+and it holds a value of the kind asked. Pure functions over readings."""
 
 from __future__ import annotations
 
@@ -22,6 +21,7 @@ from voice_assistant.language.focus import (
     focus_found_word,
     named_only_by_kind,
     on_the_day,
+    only_one_says_it,
     picked,
 )
 from voice_assistant.language.labels import label_lends, own_name, words_past_label
@@ -267,6 +267,10 @@ def best(question: Question, found: list[Match]) -> list[Match]:
     tied = [m for m in found if m.score == found[0].score]
     named = [m for m in tied if _names_owner(question, m)]  # "Ola 3 Mar", over a day
     top = named[0] if len(named) == 1 else found[0]  # Ola has only by an alias the notes give
+    says = [
+        m for m in tied if m.whose == top.whose and only_one_says_it(question, m.part, top.part)
+    ]
+    top = says[0] if says else top  # "Ray: 14 Elm St, Apt 3C; home 555-0172": his home's
     found = [m for m in found if m is top or not _said_itself(question, top, m)]
     if question.owner is None and _people(found) > 1:
         return []  # "which day is … parents' evening?", the name lost: whose of the two?
@@ -295,7 +299,7 @@ def _said_itself(question: Question, top: Match, other: Match) -> bool:
     head that is whose the thing is ("Which vet does Bramble go to?", as the parser
     reads it) names no thing."""
     if _names_owner(question, top) and not _names_owner(question, other):
-        return True
+        return top.whose != other.whose or not only_one_says_it(question, other.part, top.part)
     if question.head in (question.owner or ()):
         return False
     if question.head in top.unit.words and question.head not in other.unit.words:

@@ -24,6 +24,7 @@ from voice_assistant.language.people import ONE_BEING, is_name, is_person_word, 
 from voice_assistant.language.reading import USER, Mention, NoteReading, Part, Token, Unit, Value
 from voice_assistant.language.tokens import aside, content_words, label_end, tokens_of
 from voice_assistant.language.values import BOUNDARY, values
+from voice_assistant.language.written import rewritten
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span
@@ -48,15 +49,16 @@ def read_note(
     return read_notes(parser, [(title, text, fields or {})])[0]
 
 
-def _texts(title: str, text: str) -> tuple[list[str], list[str]]:
-    """A note's lines, and what the parser reads of it: its title, then each line."""
-    lines = [line.strip(" \t-*•") for line in text.splitlines()]
+def _texts(title: str, text: str, order: str) -> tuple[list[str], list[str]]:
+    """A note's lines, and what the parser reads of it: its title, then each line, with
+    its shorthand in the reader's forms (``written``)."""
+    lines = [rewritten(line.strip(" \t-*•"), order) for line in text.splitlines()]
     return lines, [title.replace("›", ",")] + [line for line in lines if line]
 
 
 def read_notes(parser: Parser, notes: list[tuple[str, str, dict[str, str]]]) -> list[NoteReading]:
     """Many notes read in one pass of the parser (an import: faster than one by one)."""
-    texts = [_texts(title, text) for title, text, _ in notes]
+    texts = [_texts(title, text, parser.date_order) for title, text, _ in notes]
     docs = iter(parser.many([t for _, said in texts for t in said]))
     out = []
     for (title, _text, fields), (lines, said) in zip(notes, texts, strict=True):

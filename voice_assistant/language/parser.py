@@ -15,13 +15,13 @@ import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from voice_assistant.language.lexicon import DATA, expand, words
+from voice_assistant.language.lexicon import DATA, LEXICON, expand, words
 
 if TYPE_CHECKING:
     from spacy.language import Language
     from spacy.tokens import Doc
 
-READING_VERSION = 27
+READING_VERSION = 28
 """Bumped whenever what a reading holds changes: stored note readings are then read again."""
 
 
@@ -34,8 +34,10 @@ class Parser:
     """Reads text into spaCy ``Doc``s; the pipeline loads on first use (a command that
     reads nothing never pays for it) and is thread-safe (one lock, as spaCy is not)."""
 
-    def __init__(self, model: Path) -> None:
+    def __init__(self, model: Path, date_order: str = "auto") -> None:
         self.model = model
+        self.date_order = date_order
+        """How a note's "3/10" is read where the note does not show it (``written``)."""
         self._nlp: Language | None = None
         self._lock = threading.Lock()
         meta = json.loads((model / "meta.json").read_text(encoding="utf-8"))
@@ -45,6 +47,7 @@ class Parser:
         self.version = (
             f"{meta.get('name', 'model')}-{meta.get('version', '?')}/spacy-{_spacy_version()}"
             f"/reading-{READING_VERSION}/{hashlib.sha256(data).hexdigest()[:8]}"
+            f"/dates-{_order_in_force(date_order)}"
         )
         """What a stored reading was made with: any change reads every note again."""
 
@@ -53,6 +56,7 @@ class Parser:
         if self._nlp is None:
             import spacy
             from spacy.symbols import ORTH
+            from spacy.util import compile_infix_regex
 
             nlp = spacy.load(self.model, exclude=["senter"])
             tokenizer: Any = nlp.tokenizer
@@ -61,6 +65,8 @@ class Parser:
             for word in words("tokens", "whole"):  # "brother-in-law" is one word
                 for written in (word, word.capitalize()):
                     tokenizer.add_special_case(written, [{ORTH: written}])
+            infixes = [*(nlp.Defaults.infixes or ()), *LEXICON["tokens"]["infixes"]]
+            tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
             ruler = nlp.add_pipe("entity_ruler", before="ner")
             ruler.add_patterns(patterns())  # type: ignore[attr-defined]
             self._nlp = nlp
@@ -73,6 +79,15 @@ class Parser:
     def many(self, texts: list[str]) -> list[Doc]:
         with self._lock:
             return list(self.nlp.pipe(texts, batch_size=64))
+
+
+def _order_in_force(date_order: str) -> str:
+    """The order a slash date is read in: a change of locale reads every note again."""
+    from voice_assistant.language.written import locale_month_first
+
+    if date_order != "auto":
+        return date_order
+    return "month_first" if locale_month_first() else "day_first"
 
 
 def _spacy_version() -> str:

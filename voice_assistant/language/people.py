@@ -76,9 +76,12 @@ def mentions(
             out.append(Mention(resolve, i, i + 1, _role(tokens, i, colon)))
             i += 1
             continue
+        possessive = i + 1 < len(tokens) and tokens[i + 1].dep == "case"  # "Cal's is …"
+        opening = i == 0 or tokens[i - 1].text == ";"  # "…; Cal 11/23; …"
+        as_owner = (possessive or opening) and t.dep != "pobj"
         named = (
             (t.lemma in known and t.text[:1].isupper())
-            or is_name(t, title or i == 0)  # a line's first word is capitalised anyway
+            or is_name(replace(t, dep="poss") if as_owner else t, title or i == 0)
             or (i == 0 and _said_to_be_someone(tokens, i))
         )
         heads = t.dep not in ("compound", "amod", "nmod") or t.dep == "poss"

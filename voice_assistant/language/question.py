@@ -31,6 +31,7 @@ from voice_assistant.language.question_parts import (
     adjective,
     asked_of,
     days_asked,
+    gerund,
     name_of,
     nominal,
     qualifiers_of,
@@ -173,6 +174,8 @@ def reading_of(text: str, tokens: tuple[Token, ...]) -> Question:
             continue
         if (t.pos in ("NOUN", "PROPN") or nominal(t)) and t.lemma not in LIGHT | WRAPPING:
             focus.add(t.lemma)  # not "need", read as a noun
+        elif gerund(tokens, i, (wh_start, wh_end)):
+            focus.add(t.text.lower())
         elif t.lemma not in UNSAID and t.lemma not in WRAPPING and t.lemma not in REMINDING:
             extra.add(t.lemma)
     extra |= {t.lemma for t in tokens if t.dep == "prt"}  # "come out", "go in"

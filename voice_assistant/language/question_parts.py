@@ -5,7 +5,7 @@ whether "me" is the user asking rather than an owner."""
 from __future__ import annotations
 
 from voice_assistant.language.asking import WRAPPING
-from voice_assistant.language.days import date_key
+from voice_assistant.language.days import FRACTIONS, date_key
 from voice_assistant.language.lexicon import LEXICON, qualifier_words, words
 from voice_assistant.language.reading import USER, Mention, Token
 from voice_assistant.language.tokens import hyphened
@@ -51,6 +51,18 @@ def nominal(t: Token) -> bool:
         t.pos == "ADJ"
         and t.dep in ("nsubj", "nsubjpass", "dobj", "pobj")
         and bool(wordnet().synsets(t.lemma))
+    )
+
+
+def gerund(tokens: tuple[Token, ...], i: int, wh: tuple[int, int]) -> bool:
+    """ "What night is bowling?": a verb in "-ing" whose only subject is the question's
+    own words, with nothing after it, is the thing asked about (a noun English has)."""
+    t = tokens[i]
+    if t.pos != "VERB" or not t.text.lower().endswith("ing") or t.dep != "ROOT":
+        return False
+    after = [k for k, d in enumerate(tokens) if d.head == i and k != i and d.pos != "PUNCT"]
+    return all(wh[0] <= k < wh[1] or tokens[k].lemma == "be" for k in after) and bool(
+        wordnet().synsets(t.text.lower(), "n")
     )
 
 
@@ -114,6 +126,6 @@ def qualifiers_of(tokens: tuple[Token, ...], skip: set[int]) -> frozenset[str]:
 
 
 def _of_a_period(tokens: tuple[Token, ...], i: int) -> bool:
-    """ "last year", "next season": a side said of a period (the old fee, the new one),
-    not a day named ("last Tuesday")."""
-    return i + 1 < len(tokens) and tokens[i + 1].lemma in PERIODS
+    """ "last year", "next season", "the second half": a side said of a period (the old
+    fee, the new one), not a day named ("last Tuesday")."""
+    return i + 1 < len(tokens) and tokens[i + 1].lemma in PERIODS | FRACTIONS  # "second half"

@@ -26,19 +26,42 @@ SHORT_FORMS: dict[str, str] = dict(LEXICON["tokens"]["short_forms"]) | {
 }
 
 
+_BEFORE_A_NUMBER = {
+    k: v for k, v in LEXICON["tokens"]["short_forms_before_a_number"].items() if k != "a_number"
+}
+_A_NUMBER = frozenset(LEXICON["tokens"]["short_forms_before_a_number"]["a_number"])
+_BEFORE_A_TIME: dict[str, str] = dict(LEXICON["tokens"]["short_forms_before_a_time"])
+
+
 def lemma(token: object) -> str:
     """Lower-case lemma without accents ("Tomás" and "Tomas", as whisper may write it,
     are one name); a proper noun, and a capitalised word English does not know, keeps its
     own text; a word as people jot it is the word it stands for ("op", "hrs")."""
     text = str(getattr(token, "text", ""))
-    if text.lower().rstrip(".") in SHORT_FORMS:
-        return SHORT_FORMS[text.lower().rstrip(".")]
+    short = text.lower().rstrip(".")
+    if short in _BEFORE_A_NUMBER and _next_text(token) in _A_NUMBER:
+        return _BEFORE_A_NUMBER[short]
+    if short in _BEFORE_A_TIME and _a_clock_time(_next_text(token)):
+        return _BEFORE_A_TIME[short]
+    if short in SHORT_FORMS:
+        return SHORT_FORMS[short]
     if len(text) > 2 and text.endswith("s") and text[:-1].isupper():
         return text[:-1].lower()  # "ISAs": the plural of a word written in capitals
     said = text if getattr(token, "pos_", "") == "PROPN" else getattr(token, "lemma_", text)
     if said != text and text[:1].isupper() and text.isalpha() and _unknown(said):
         said = text  # a name the tagger took for a plural ("Ynys: 30 April", not "Yny")
     return _unaccented(str(said).lower())
+
+
+def _next_text(token: object) -> str:
+    doc, i = getattr(token, "doc", None), getattr(token, "i", -1)
+    return str(doc[i + 1].text).lower() if doc is not None and 0 <= i < len(doc) - 1 else ""
+
+
+def _a_clock_time(text: str) -> bool:
+    """ "6:05am", "14.30", "7pm": a time on a clock, not a sum or a count."""
+    digits = text.removesuffix("am").removesuffix("pm")
+    return text[:1].isdigit() and (digits != text or (":" in text or "." in text))
 
 
 def _unknown(word: str) -> bool:

@@ -14,7 +14,7 @@ _UNSPEAKABLE = [
     (re.compile(r"(?m)^\s*(?:[-*•]|\d+[.)])\s+"), ""),  # list bullets
     (re.compile(r"(?m)^#+\s*"), ""),  # headings
     (re.compile(r"\*\*?|__?"), ""),  # emphasis
-    (re.compile(r"(?:~|\.{0,2})/[\w.\-/]+"), ""),  # file paths
+    (re.compile(r"(?<!\w)(?:~|\.{0,2})/[\w.\-/]+"), ""),  # file paths, not "3/10"
 ]
 
 

@@ -35,6 +35,7 @@ from voice_assistant.language.parser import Parser
 from voice_assistant.language.question import Question, read_question
 from voice_assistant.language.reading import USER, NoteReading, Token
 from voice_assistant.language.tokens import tokens_of
+from voice_assistant.language.written import in_full
 from voice_assistant.memory.store import Memory, MemoryStore
 from voice_assistant.research.notes import Note
 from voice_assistant.research.tools import MemoryRecord
@@ -171,7 +172,8 @@ class StructuredAnswers:
     def _matched(self, question: Question, match: Match, memories: list[Memory]) -> Structured:
         memory = memories[match.key]
         value_kind = match.values[0].kind
-        text = frame_answer(question, match.text, value_kind, own_preposition(question, match))
+        said = in_full(match.text) if value_kind == "date" else match.text
+        text = frame_answer(question, said, value_kind, own_preposition(question, match))
         trace = {
             "value": match.text,
             "kind": value_kind,
