@@ -41,6 +41,7 @@ from voice_assistant.language.reading import USER, Token
 from voice_assistant.language.tokens import CONTENT, content_words, hyphened, tokens_of
 from voice_assistant.language.whose import named, owner_of
 from voice_assistant.language.wordnet import wordnet
+from voice_assistant.language.written import rewritten
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -99,7 +100,7 @@ class Question:
 
 
 def read_question(parser: Parser, text: str) -> Question:
-    doc = parser(text)
+    doc = parser(rewritten(text, parser.date_order))  # typed "What's on 3/10?", as notes are
     opened = _contracted_be(doc)
     if opened is not None:  # "What time's …" read again as "What time is …"
         doc = parser(opened)
