@@ -13,6 +13,7 @@ from voice_assistant.language.lexicon import LEXICON, words
 from voice_assistant.language.question import KIND_NOUNS, Question
 from voice_assistant.language.reading import USER, NoteReading, Part, Token, Unit, Value
 from voice_assistant.language.tokens import CONTENT, clause_of
+from voice_assistant.language.values import street_address
 from voice_assistant.language.wordnet import wordnet
 
 GENERIC = words("kinds", "generic_heads")
@@ -65,6 +66,10 @@ def answers(question: Question, note: NoteReading, unit: Unit, part: Part) -> li
             if part.start <= v.start < part.end
             and not {t.lemma for t in unit.tokens[v.start : v.end]} & focus
         ]
+    if question.head == "address" and any(
+        street_address(unit.tokens, v) for p in unit.parts for v in p.values
+    ):  # "Otter Pond cabin, …; 12 Fernwood Trl": the address is the street's
+        found = [v for v in found if v.kind != "place" or street_address(unit.tokens, v)]
     return [
         v
         for v in found

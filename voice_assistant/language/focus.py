@@ -18,6 +18,7 @@ from voice_assistant.language.lexicon import LEXICON, qualifier_words, words
 from voice_assistant.language.question import KIND_NOUNS, Question
 from voice_assistant.language.reading import USER, Part, Token, Unit
 from voice_assistant.language.tokens import content_words, label_end
+from voice_assistant.language.values import street_address
 from voice_assistant.language.wordnet import wordnet
 
 GENERIC = words("kinds", "generic_heads")
@@ -126,6 +127,8 @@ def another(question: Question, unit: Unit, part: Part) -> bool:
     same_number = numbered(question, unit, part)
     if same_number is not None:
         return not same_number
+    if question.head == "address" and any(street_address(unit.tokens, v) for v in part.values):
+        return False  # "Otter Pond cabin, …; 12 Fernwood Trl": the cabin's street
     focus = {w for w in question.focus if " " not in w}
     counts = [focus_said(focus, p.words - unit.label) for p in unit.parts]
     said = focus_said(focus, part.words - unit.label)

@@ -37,6 +37,7 @@ OWNING = frozenset({"subject", "possessor", "label"})
 """A mention in one of these roles says whose its unit (or part) is."""
 JOINING = words("notes", "parting")
 POINTING_BACK = words("calendar", "pointing_back")
+ROLES = words("person", "roles")
 WHEN = frozenset({"date", "time"})
 
 
@@ -252,6 +253,8 @@ def _named_by_text(owner: frozenset[str] | None, units: list[Unit]) -> frozenset
     subject = next((m for m in units[0].mentions if m.role == "subject"), None)
     if subject is None or USER in subject.names or subject.names & owner:
         return None
+    if subject.names & ROLES and not owner & ROLES:
+        return None  # "# Greta / … husband Lars": her husband, not another name of hers
     return owner | subject.names
 
 

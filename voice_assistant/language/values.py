@@ -25,6 +25,7 @@ NUMBER_WORDS = frozenset(SMALL_NUMBERS) | frozenset(TENS)
 DURATIONS = words("measures", "durations")
 HOW_OFTEN = words("calendar", "every") | words("calendar", "times_a")
 PERIOD_WORDS = words("calendar", "period_words")
+STREETS = words("places", "streets")
 
 NOT_VALUES = frozenset({"group", "ordinal"})
 """Entity labels kept on tokens for reading names, never said as values."""
@@ -189,6 +190,16 @@ def _places(tokens: tuple[Token, ...], temporal: set[int]) -> list[Value]:
             continue  # a parse that hangs a whole list on "on"
         out.append(Value("place", text_of(tokens, start, end), start, end))
     return out
+
+
+def street_address(tokens: tuple[Token, ...], value: Value) -> bool:
+    """ "12 Fernwood Trl": a place said by its number and its street, as an address is."""
+    said = [t for t in tokens[value.start : value.end] if t.pos != "ADP"]
+    return (
+        len(said) >= 2
+        and said[0].text.isdigit()
+        and any(t.lemma.rstrip(".") in STREETS for t in said[1:])
+    )
 
 
 def _short_number(tokens: tuple[Token, ...], k: int) -> bool:

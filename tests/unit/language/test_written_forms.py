@@ -2,7 +2,8 @@
 order the note or the locale shows, "6:30p" a clock time, "(312) 555-0199" one number,
 and the short forms and shapes that come with them ("b-day", "conf #", "dep 7:10a",
 "10am-4pm", "2nd half", "$8)", "What night is bowling?"), and a contact's line with his
-address and two numbers."""
+address and two numbers; a note titled by a name is not her husband's; an address is the
+street's."""
 
 from __future__ import annotations
 
@@ -34,6 +35,11 @@ NOTES = [
         "Uncle Ed",
         "Uncle Ed: 77 Oak Blvd, Apt 2D, Mesa AZ 85201; home 480.555.0110, cell 480-555-0123.",
     ),
+    (
+        "Greta",
+        "sister Greta in Fargo ND; new cell (701) 555-0133 (old: 701-555-0188); husband Lars",
+    ),
+    ("Cabin", "Otter Pond cabin, owner Jo Lind 218-555-0101; 12 Fernwood Trl, Ely MN 55731"),
 ]
 
 
@@ -65,6 +71,9 @@ def candidates(us_parser):
         ("What's Uncle Ed's address?", "77 Oak Blvd"),  # an American street word
         ("What's Uncle Ed's home number?", "480-555-0110"),  # his, as "Apt 2D" is: "home"
         ("What's Uncle Ed's cell?", "480-555-0123"),
+        ("What's Greta's cell number?", "701-555-0133"),
+        ("What's Lars's cell number?", None),  # her husband, named after her number
+        ("What's the address of the cabin?", "12 Fernwood Trl"),  # the street, not the pond
     ],
 )
 def test_american_notes_answer_the_thing_asked(us_parser, candidates, text, value):
