@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from voice_assistant.language.lexicon import LEXICON, SMALL_NUMBERS
+from voice_assistant.language.lexicon import LEXICON, ORDINALS, SMALL_NUMBERS
 from voice_assistant.language.question import Question
 from voice_assistant.language.reading import Part, Token, Unit
 from voice_assistant.language.tokens import list_item
@@ -15,7 +15,6 @@ JOINING = frozenset({"and", "or", ",", "/"})
 NAMING_NOTHING = frozenset({"date", "time", "quantity", "money", "count", "duration"})
 """Values that name no thing: an item holding only these names nothing of its own."""
 FRACTIONS = frozenset(LEXICON["numbers"]["fractions"])
-ORDINALS: list[str] = LEXICON["numbers"]["ordinals"]
 SUFFIXES = frozenset(LEXICON["numbers"]["ordinal_suffixes"])
 
 
@@ -70,7 +69,7 @@ def _ordered(tokens: tuple[Token, ...], start: int, end: int) -> dict[str, int]:
 
 def _ordinal(text: str) -> int | None:
     if text in ORDINALS:
-        return ORDINALS.index(text) + 1 if ORDINALS.index(text) < 19 else None
+        return ORDINALS[text]
     digits = text[:-2]
     if text[-2:] in SUFFIXES and digits.isdigit() and len(digits) <= 2:
         return int(digits)

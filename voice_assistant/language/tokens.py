@@ -26,10 +26,8 @@ SHORT_FORMS: dict[str, str] = dict(LEXICON["tokens"]["short_forms"]) | {
 }
 
 
-_BEFORE_A_NUMBER = {
-    k: v for k, v in LEXICON["tokens"]["short_forms_before_a_number"].items() if k != "a_number"
-}
-_A_NUMBER = frozenset(LEXICON["tokens"]["short_forms_before_a_number"]["a_number"])
+_BEFORE_A_NUMBER: dict[str, str] = dict(LEXICON["tokens"]["short_forms_before_a_number"])
+_A_NUMBER = words("tokens", "number_signs")
 _BEFORE_A_TIME: dict[str, str] = dict(LEXICON["tokens"]["short_forms_before_a_time"])
 
 
