@@ -83,11 +83,9 @@ class Parser:
 
 def _order_in_force(date_order: str) -> str:
     """The order a slash date is read in: a change of locale reads every note again."""
-    from voice_assistant.language.written import locale_month_first
+    from voice_assistant.language.written import order_month_first
 
-    if date_order != "auto":
-        return date_order
-    return "month_first" if locale_month_first() else "day_first"
+    return "month_first" if order_month_first(date_order) else "day_first"
 
 
 def _spacy_version() -> str:

@@ -57,9 +57,12 @@ def _month_first(text: str, order: str) -> bool:
             return False
         if second > 12 >= first:
             return True
-    if order != "auto":
-        return order == "month_first"
-    return locale_month_first()
+    return order_month_first(order)
+
+
+def order_month_first(order: str) -> bool:
+    """Whether ``order`` ("auto": the locale's) reads "3/10" as March 10."""
+    return order == "month_first" if order != "auto" else locale_month_first()
 
 
 @cache
